@@ -99,7 +99,7 @@ jar: $(JAR) ## build gen/target/sue-gen.jar with Maven (when Java sources change
 
 $(JAR): $(JAVA_INPUTS)
 	@echo "==> mvn package (building $(JAR))"
-	@mvn -q -B -DskipTests package || { echo "error: Maven build failed (see above); $(JAR) not built" >&2; exit 1; }
+	@mvn -q -B -Dstyle.color=never -DskipTests package || { echo "error: Maven build failed (see above); $(JAR) not built" >&2; exit 1; }
 	@test -f $@ || { echo "error: Maven succeeded but $@ does not exist: the gen module must build a runnable fat jar named sue-gen.jar" >&2; exit 1; }
 	@touch $@
 
@@ -107,10 +107,12 @@ gen: jar ## generate every registered top into out/<top>/
 	@# Drop earlier generated tops (dirs holding <dir>/<dir>.json) so a renamed or
 	@# removed top does not linger and get linted; caches under out/ stay.
 	@for d in $(OUT)/*/; do n=$$(basename "$$d"); if [ -f "$$d$$n.json" ]; then rm -rf "$$d"; fi; done
-	$(GEN) --all --out-root $(OUT)
+	@echo "==> $(GEN) --all --out-root $(OUT)"
+	@$(GEN) --all --out-root $(OUT) || { echo "error: the generator failed (exit $$?, see above); nothing to lint or simulate" >&2; exit 1; }
 
 bench: jar ## run the benchmarks (JSON records under out/bench/)
-	$(GEN) bench --out $(OUT)/bench
+	@echo "==> $(GEN) bench --out $(OUT)/bench"
+	@$(GEN) bench --out $(OUT)/bench || { echo "error: benchmark run failed (exit $$?, see above)" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------
 # Checks
@@ -120,7 +122,7 @@ lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys on eve
 	$(SIM_ENV) $(PY) verif/tools/lint_all.py $(OUT)
 
 test-java: ## JUnit tests (mvn test)
-	mvn -B -ntp test
+	mvn -B -ntp -Dstyle.color=never test
 
 test-sim: venv tools jar ## cocotb/Verilator tests (pytest -n auto verif)
 	$(SIM_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) verif $(PYTEST_ARGS)

@@ -127,7 +127,8 @@ def test_unknown_testcase_is_an_error(tmp_path):
         run_cocotb(design, "tb_harness_counter", testcase="no_such_test")
 
 
-def test_waves_write_fst(tmp_path):
+def test_waves_write_fst(tmp_path, monkeypatch):
+    monkeypatch.delenv("WAVES", raising=False)  # the plain run must really be plain
     design = write_design(tmp_path / "d")
     plain = run_cocotb(design, "tb_harness_counter")
     waved = run_cocotb(design, "tb_harness_counter", waves=True)
