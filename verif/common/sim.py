@@ -58,7 +58,11 @@ WAVES_BUILD_ARGS = ("--trace-fst", "--trace-structs")
 
 
 class BuildError(RuntimeError):
-    """Verilator or the C++ build failed."""
+    """Verilator or the C++ build failed; ``build_dir`` holds build.log."""
+
+    def __init__(self, message: str, build_dir: Path | None = None):
+        super().__init__(message)
+        self.build_dir = build_dir
 
 
 class SimulationFailed(AssertionError):
@@ -212,7 +216,9 @@ def build(
                     log_file=log,
                 )
         except (RuntimeError, SystemExit) as e:
-            raise BuildError(f"Verilator build of {design.top_module} failed ({e}); {log}:\n{_tail(log)}") from None
+            raise BuildError(
+                f"Verilator build of {design.top_module} failed ({e}); {log}:\n{_tail(log)}", build_dir
+            ) from None
         stamp.write_text(
             json.dumps(
                 {

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from common import GeneratedDesign, GeneratorError, SimulationFailed, generate, paths, run_cocotb
+from common import BuildError, GeneratedDesign, GeneratorError, SimulationFailed, generate, paths, run_cocotb
 from common import design as design_mod
 
 INCR_SV = """\
@@ -125,6 +125,16 @@ def test_unknown_testcase_is_an_error(tmp_path):
     design = write_design(tmp_path / "d")
     with pytest.raises(SimulationFailed, match="no cocotb test ran"):
         run_cocotb(design, "tb_harness_counter", testcase="no_such_test")
+
+
+def test_build_error_shows_verilator_output(tmp_path):
+    write_design(tmp_path / "d")
+    (tmp_path / "d" / "harness_incr.sv").write_text(INCR_SV.replace("assign y", "assign y ="))
+    design = GeneratedDesign.from_dir(tmp_path / "d", TOP)
+    with pytest.raises(BuildError, match=r"harness_incr\.sv:\d+:\d+: syntax error") as e:
+        run_cocotb(design, "tb_harness_counter")
+    assert e.value.build_dir is not None and not (e.value.build_dir / "build.ok").exists()
+    shutil.rmtree(e.value.build_dir)  # broken SV: never reused
 
 
 def test_waves_write_fst(tmp_path, monkeypatch):
