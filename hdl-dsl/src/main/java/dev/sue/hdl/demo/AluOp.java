@@ -1,0 +1,4 @@
+package dev.sue.hdl.demo;
+
+/** Operations of {@link DemoAccumulator}; binary-encoded in the order listed. */
+public enum AluOp { ADD, SUB, XOR, CLEAR }

@@ -1,0 +1,147 @@
+package dev.sue.hdl.emit;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.sue.hdl.ClockDomain;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.ir.ComponentIr;
+import dev.sue.hdl.ir.Signal;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes an emitted design to a directory: one {@code .sv} per module, a filelist
+ * {@code <top>.f} in dependency order (names relative to the directory), and a JSON report
+ * {@code <top>.json} describing modules, ports, clocks and parameters. Output is
+ * byte-identical for identical designs: fixed ordering, LF line endings, no timestamps.
+ */
+public final class DesignWriter {
+    private final ObjectWriter json;
+
+    public DesignWriter() {
+        DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+        this.json = new ObjectMapper().writer(pp);
+    }
+
+    /** Writes the files and returns the paths written, filelist and report last. */
+    public List<Path> write(EmittedDesign design, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            removeStaleOutputs(dir);
+            List<Path> written = new ArrayList<>();
+            StringBuilder filelist = new StringBuilder();
+            for (EmittedModule m : design.modules()) {
+                Path p = dir.resolve(m.fileName());
+                Files.writeString(p, m.text(), StandardCharsets.UTF_8);
+                written.add(p);
+                filelist.append(m.fileName()).append('\n');
+            }
+            String top = design.topModule();
+            Path f = dir.resolve(top + ".f");
+            Files.writeString(f, filelist.toString(), StandardCharsets.UTF_8);
+            written.add(f);
+            Path r = dir.resolve(top + ".json");
+            Files.writeString(r, json.writeValueAsString(report(design)) + "\n", StandardCharsets.UTF_8);
+            written.add(r);
+            return written;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void removeStaleOutputs(Path dir) throws IOException {
+        try (DirectoryStream<Path> old = Files.newDirectoryStream(dir, "*.{sv,f,json}")) {
+            for (Path p : old) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** The JSON report as ordered maps (also used by tests and the generator's summary). */
+    public static Map<String, Object> report(EmittedDesign design) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("top_module", design.topModule());
+        r.put("generator", "hdl-dsl");
+        List<String> files = new ArrayList<>();
+        for (EmittedModule m : design.modules()) {
+            files.add(m.fileName());
+        }
+        r.put("files", files);
+        Component top = design.design().top();
+        List<Map<String, Object>> clocks = new ArrayList<>();
+        for (Map.Entry<ClockDomain, ComponentIr.DomainPorts> e : top.ir().domainPorts().entrySet()) {
+            ClockDomain d = e.getKey();
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("name", d.name().isEmpty() ? "default" : d.name());
+            c.put("clock", d.clockPortName());
+            c.put("reset", d.reset() == ClockDomain.Reset.NONE ? null : d.resetPortName());
+            c.put("reset_kind", d.reset().name().toLowerCase());
+            c.put("reset_active_low", d.resetActiveLow());
+            c.put("clock_enable", d.hasClockEnable() ? d.enablePortName() : null);
+            c.put("frequency_mhz", d.frequencyMhz() > 0 ? d.frequencyMhz() : null);
+            clocks.add(c);
+        }
+        r.put("clock_domains", clocks);
+        List<Map<String, Object>> modules = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (EmittedModule m : design.modules()) {
+            if (m.blackBox() || !seen.add(m.name())) {
+                continue;
+            }
+            modules.add(module(m, design));
+        }
+        r.put("modules", modules);
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("ir_nodes", design.design().nodeCount());
+        stats.put("component_instances", design.design().components().size());
+        stats.put("modules", design.modules().size());
+        r.put("stats", stats);
+        return r;
+    }
+
+    private static Map<String, Object> module(EmittedModule m, EmittedDesign design) {
+        Component c = m.representative();
+        ComponentIr ir = c.ir();
+        Map<String, Object> mod = new LinkedHashMap<>();
+        mod.put("name", m.name());
+        mod.put("class", c.getClass().getName());
+        Map<String, Object> params = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> p : ir.parameters().entrySet()) {
+            Object v = p.getValue();
+            params.put(p.getKey(), v instanceof Number || v instanceof Boolean ? v : String.valueOf(v));
+        }
+        mod.put("parameters", params);
+        mod.put("latency_cycles", ir.latency());
+        List<Map<String, Object>> ports = new ArrayList<>();
+        for (Signal s : ir.ports()) {
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("name", s.name());
+            p.put("direction", s.kind().name().equals("IN") ? "input" : "output");
+            p.put("width", s.width());
+            ports.add(p);
+        }
+        mod.put("ports", ports);
+        List<Map<String, Object>> instances = new ArrayList<>();
+        for (Component child : ir.children()) {
+            Map<String, Object> i = new LinkedHashMap<>();
+            i.put("name", child.ir().instanceName());
+            i.put("module", design.moduleOf().get(child));
+            instances.add(i);
+        }
+        mod.put("instances", instances);
+        return mod;
+    }
+}

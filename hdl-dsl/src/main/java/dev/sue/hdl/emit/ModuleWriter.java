@@ -1,0 +1,809 @@
+package dev.sue.hdl.emit;
+
+import dev.sue.hdl.ClockDomain;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.Location;
+import dev.sue.hdl.ir.Assertion;
+import dev.sue.hdl.ir.Assign;
+import dev.sue.hdl.ir.Block;
+import dev.sue.hdl.ir.ComponentIr;
+import dev.sue.hdl.ir.Const;
+import dev.sue.hdl.ir.MemPorts;
+import dev.sue.hdl.ir.MemoryIr;
+import dev.sue.hdl.ir.Node;
+import dev.sue.hdl.ir.Op;
+import dev.sue.hdl.ir.OpKind;
+import dev.sue.hdl.ir.Signal;
+import dev.sue.hdl.ir.SignalKind;
+import dev.sue.hdl.ir.Stmt;
+import dev.sue.hdl.ir.SwitchStmt;
+import dev.sue.hdl.ir.WhenStmt;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Writes one component as a SystemVerilog module body (everything after the header).
+ *
+ * <p>Layout: ports; declarations; continuous assignments; one {@code always_comb} per
+ * conditionally assigned signal (so every read sees the signal's final value, matching the
+ * DSL's last-assignment-wins semantics); one {@code always_ff} per clock domain and reset
+ * style; memories; instances; assertions; and a sink for bits nobody reads, so
+ * {@code verilator -Wall} stays quiet without waivers.
+ */
+final class ModuleWriter {
+    private static final String IND = "    ";
+
+    private final Component component;
+    private final ComponentIr ir;
+    private final Map<Component, String> moduleNames;
+    private final ModuleNames names;
+    private final ExprPrinter printer;
+    private final StringBuilder out = new StringBuilder(4096);
+
+    private final Map<Signal, List<Assign>> assigns = new LinkedHashMap<>();
+    private final Set<Assign> topLevel = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<Signal, Node> directInputs = new IdentityHashMap<>();
+    private final List<Signal> childWires = new ArrayList<>();
+    private final Map<Op, Integer> uses = new IdentityHashMap<>();
+    private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Op> temps = new LinkedHashSet<>();
+    private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
+    private final Map<Stmt, Boolean> containsCache = new IdentityHashMap<>();
+    private final Set<String> usedSymbols = new java.util.TreeSet<>();
+    private final Map<String, Const> symbolValues = new java.util.HashMap<>();
+
+    ModuleWriter(Component component, Map<Component, String> moduleNames) {
+        this.component = component;
+        this.ir = component.ir();
+        this.moduleNames = moduleNames;
+        this.names = new ModuleNames(component);
+        this.printer = new ExprPrinter(names);
+    }
+
+    /** The module text after {@code module NAME}, i.e. from the port list to {@code endmodule}. */
+    String write() {
+        collectAssigns(ir.body(), true);
+        nameChildPorts();
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                names.namedOp(op);
+            }
+        }
+        countUses();
+        for (Op op : uses.keySet()) {
+            if (names.of(op) == null && (uses.get(op) > 1 || addressable.contains(op) || op.kind() == OpKind.VEC_INDEX)) {
+                temps.add(op);
+            }
+        }
+        for (Op op : temps) {
+            names.temp(op);
+        }
+        ports();
+        declarations();
+        combinational();
+        registers();
+        memories();
+        instances();
+        assertions();
+        unusedSink();
+        out.append("endmodule\n");
+        return out.toString();
+    }
+
+    // ---- analysis ------------------------------------------------------------------------------
+
+    private void collectAssigns(Block block, boolean root) {
+        for (Stmt s : block.statements()) {
+            if (s instanceof Assign a) {
+                assigns.computeIfAbsent(a.target(), k -> new ArrayList<>(1)).add(a);
+                if (root) {
+                    topLevel.add(a);
+                }
+            } else if (s instanceof WhenStmt w) {
+                collectAssigns(w.thenBlock(), false);
+                collectAssigns(w.elseBlock(), false);
+            } else if (s instanceof SwitchStmt sw) {
+                for (SwitchStmt.Case c : sw.cases()) {
+                    collectAssigns(c.body(), false);
+                }
+                if (sw.defaultBlock() != null) {
+                    collectAssigns(sw.defaultBlock(), false);
+                }
+            }
+        }
+    }
+
+    private void nameChildPorts() {
+        for (Component child : ir.children()) {
+            Map<Signal, ClockDomain> domainOf = domainPortsOf(child);
+            for (Signal p : child.ir().ports()) {
+                if (!domainOf.containsKey(p) && p.kind() == SignalKind.OUT) {
+                    names.childPort(p, child.ir().instanceName());
+                    childWires.add(p);
+                }
+            }
+        }
+        for (Component child : ir.children()) {
+            Map<Signal, ClockDomain> domainOf = domainPortsOf(child);
+            for (Signal p : child.ir().ports()) {
+                if (domainOf.containsKey(p)) {
+                    Signal mine = parentDomainPort(domainOf.get(p), p, child);
+                    names.alias(p, names.of(mine));
+                    markRead(mine, 0, mine.width() - 1);
+                } else if (p.kind() == SignalKind.IN) {
+                    List<Assign> a = assigns.get(p);
+                    if (a != null && a.size() == 1 && topLevel.contains(a.get(0))
+                            && (a.get(0).value() instanceof Signal || a.get(0).value() instanceof Const)) {
+                        directInputs.put(p, a.get(0).value());
+                        names.alias(p, printer.print(a.get(0).value()));
+                    } else {
+                        names.childPort(p, child.ir().instanceName());
+                        childWires.add(p);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Map<Signal, ClockDomain> domainPortsOf(Component c) {
+        Map<Signal, ClockDomain> m = new IdentityHashMap<>();
+        for (Map.Entry<ClockDomain, ComponentIr.DomainPorts> e : c.ir().domainPorts().entrySet()) {
+            m.put(e.getValue().clock(), e.getKey());
+            if (e.getValue().reset() != null) {
+                m.put(e.getValue().reset(), e.getKey());
+            }
+            if (e.getValue().enable() != null) {
+                m.put(e.getValue().enable(), e.getKey());
+            }
+        }
+        return m;
+    }
+
+    private Signal parentDomainPort(ClockDomain d, Signal childPort, Component child) {
+        ComponentIr.DomainPorts mine = ir.domainPorts().get(d);
+        ComponentIr.DomainPorts theirs = child.ir().domainPorts().get(d);
+        if (childPort == theirs.clock()) {
+            return mine.clock();
+        }
+        return childPort == theirs.reset() ? mine.reset() : mine.enable();
+    }
+
+    private void countUses() {
+        for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
+            if (directInputs.containsKey(e.getKey())) {
+                Node v = e.getValue().get(0).value();
+                if (v instanceof Signal s) {
+                    markRead(s, 0, s.width() - 1);
+                }
+                continue;
+            }
+            for (Assign a : e.getValue()) {
+                visit(a.value());
+            }
+        }
+        visitConditions(ir.body());
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                visitDefinition(op);
+            }
+        }
+        for (MemoryIr m : ir.memories()) {
+            for (MemPorts.Write w : m.writes()) {
+                visit(w.address());
+                visitAddressable(w.data());
+                visit(w.enable());
+                if (w.byteEnable() != null) {
+                    visitAddressable(w.byteEnable());
+                }
+            }
+            for (MemPorts.Read r : m.reads()) {
+                visit(r.address());
+                if (r.enable() != null) {
+                    visit(r.enable());
+                }
+            }
+        }
+        for (Assertion a : ir.assertions()) {
+            visit(a.condition());
+            if (a.enable() != null) {
+                visit(a.enable());
+            }
+        }
+    }
+
+    private void visitConditions(Block block) {
+        for (Stmt s : block.statements()) {
+            if (s instanceof WhenStmt w) {
+                visit(w.condition());
+                visitConditions(w.thenBlock());
+                visitConditions(w.elseBlock());
+            } else if (s instanceof SwitchStmt sw) {
+                visit(sw.selector());
+                for (SwitchStmt.Case c : sw.cases()) {
+                    for (Const v : c.values()) {
+                        visit(v);
+                    }
+                    visitConditions(c.body());
+                }
+                if (sw.defaultBlock() != null) {
+                    visitConditions(sw.defaultBlock());
+                }
+            }
+        }
+    }
+
+    private void visitAddressable(Node n) {
+        if (n instanceof Op op) {
+            addressable.add(op);
+        }
+        visit(n);
+    }
+
+    /** Counts a use of {@code root}; the first visit of an operation walks its operands (iteratively). */
+    private void visit(Node root) {
+        ArrayList<Node> stack = new ArrayList<>();
+        stack.add(root);
+        while (!stack.isEmpty()) {
+            Node n = stack.remove(stack.size() - 1);
+            if (n instanceof Signal s) {
+                markRead(s, 0, s.width() - 1);
+            } else if (n instanceof Const c) {
+                if (c.symbol() != null) {
+                    usedSymbols.add(c.symbol());
+                    symbolValues.put(c.symbol(), c);
+                }
+            } else if (n instanceof Op op) {
+                int count = uses.merge(op, 1, Integer::sum);
+                if (count == 1 && names.of(op) == null) {
+                    pushOperands(op, stack);
+                }
+            }
+        }
+    }
+
+    private void visitDefinition(Op op) {
+        uses.putIfAbsent(op, 0);
+        ArrayList<Node> stack = new ArrayList<>();
+        pushOperands(op, stack);
+        for (Node n : stack) {
+            visit(n);
+        }
+    }
+
+    private void pushOperands(Op op, ArrayList<Node> stack) {
+        switch (op.kind()) {
+            case SLICE -> {
+                Node arg = op.arg(0);
+                if (arg instanceof Signal s) {
+                    markRead(s, op.param1(), op.param0());
+                    return;
+                }
+                if (arg instanceof Op inner && arg.width() > 1) {
+                    addressable.add(inner);
+                }
+            }
+            case BIT_INDEX, SEXT -> {
+                if (op.arg(0) instanceof Op inner && op.arg(0).width() > 1) {
+                    addressable.add(inner);
+                }
+            }
+            default -> {
+            }
+        }
+        for (int i = op.argCount() - 1; i >= 0; i--) {
+            stack.add(op.arg(i));
+        }
+    }
+
+    private void markRead(Signal s, int lo, int hi) {
+        readBits.computeIfAbsent(s, k -> new BitSet(s.width())).set(lo, hi + 1);
+    }
+
+    // ---- ports and declarations ------------------------------------------------------------
+
+    private static String range(int width) {
+        return width == 1 ? "" : "[" + (width - 1) + ":0] ";
+    }
+
+    private static String comment(Location l) {
+        if (l.line() <= 0) {
+            return "";
+        }
+        return "  // " + l.shortForm();
+    }
+
+    private void ports() {
+        List<Signal> ports = ir.ports();
+        if (ports.isEmpty()) {
+            out.append(" ();\n");
+            return;
+        }
+        out.append(" (\n");
+        int typeWidth = 0;
+        for (Signal p : ports) {
+            typeWidth = Math.max(typeWidth, portType(p).length());
+        }
+        for (int i = 0; i < ports.size(); i++) {
+            Signal p = ports.get(i);
+            String type = portType(p);
+            out.append(IND).append(type).append(" ".repeat(typeWidth - type.length())).append(' ')
+                    .append(names.of(p)).append(i + 1 < ports.size() ? "," : "").append(comment(p.location()))
+                    .append('\n');
+        }
+        out.append(");\n");
+    }
+
+    private static String portType(Signal p) {
+        String dir = p.kind() == SignalKind.IN ? "input  wire logic " : "output logic      ";
+        return (dir + range(p.width())).stripTrailing();
+    }
+
+    private void declarations() {
+        List<String[]> decls = new ArrayList<>();
+        for (String sym : usedSymbols) {
+            Const c = symbolValues.get(sym);
+            out.append(IND).append("localparam logic ").append(range(c.width())).append(sym).append(" = ")
+                    .append(ExprPrinter.literal(c.value(), c.width())).append(";\n");
+        }
+        if (!usedSymbols.isEmpty()) {
+            out.append('\n');
+        }
+        for (Signal s : ir.signals()) {
+            if (!s.kind().isPort()) {
+                decls.add(new String[] {"logic " + range(s.width()), names.of(s), comment(s.location())});
+            }
+        }
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                decls.add(new String[] {"logic " + range(op.width()), names.of(op), ""});
+            }
+        }
+        for (Op op : temps) {
+            decls.add(new String[] {"logic " + range(op.width()), names.of(op), ""});
+        }
+        for (Signal p : childWires) {
+            decls.add(new String[] {"logic " + range(p.width()), names.of(p), ""});
+        }
+        int w = 0;
+        for (String[] d : decls) {
+            w = Math.max(w, d[0].length());
+        }
+        for (String[] d : decls) {
+            out.append(IND).append(d[0]).append(" ".repeat(w - d[0].length())).append(d[1]).append(';')
+                    .append(d[2]).append('\n');
+        }
+        for (MemoryIr m : ir.memories()) {
+            out.append(IND).append("logic ").append(range(m.width())).append(m.name()).append(" [0:")
+                    .append(m.depth() - 1).append("];").append(comment(m.location())).append('\n');
+        }
+        if (!decls.isEmpty() || !ir.memories().isEmpty()) {
+            out.append('\n');
+        }
+    }
+
+    // ---- combinational logic ---------------------------------------------------------------
+
+    private void combinational() {
+        boolean any = false;
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                out.append(IND).append("assign ").append(names.of(op)).append(" = ").append(printer.print(inlineOf(op)))
+                        .append(";\n");
+                any = true;
+            }
+        }
+        for (Op op : temps) {
+            if (op.kind() == OpKind.VEC_INDEX) {
+                vecIndex(op);
+            } else {
+                out.append(IND).append("assign ").append(names.of(op)).append(" = ").append(printer.print(inlineOf(op)))
+                        .append(";\n");
+            }
+            any = true;
+        }
+        for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
+            Signal s = e.getKey();
+            if (s.kind() == SignalKind.REG || directInputs.containsKey(s)) {
+                continue;
+            }
+            List<Assign> list = e.getValue();
+            if (list.size() == 1 && topLevel.contains(list.get(0))) {
+                Assign a = list.get(0);
+                out.append(IND).append("assign ").append(names.of(s)).append(" = ").append(printer.print(a.value()))
+                        .append(';').append(comment(a.location())).append('\n');
+            } else {
+                out.append('\n').append(IND).append("always_comb begin\n");
+                statements(ir.body(), t -> t == s, 2, "=");
+                out.append(IND).append("end\n");
+            }
+            any = true;
+        }
+        if (any) {
+            out.append('\n');
+        }
+    }
+
+    /** The expression an operation stands for when its own name must not be used (its definition). */
+    private Node inlineOf(Op op) {
+        return new Op(op.kind(), op.width(), -1, op.owner(), op.param0(), op.param1(), op.args().toArray(new Node[0]));
+    }
+
+    private void vecIndex(Op op) {
+        String t = names.of(op);
+        int n = op.argCount() - 1;
+        int sel = op.arg(0).width();
+        out.append(IND).append("always_comb begin\n");
+        out.append(IND).append(IND).append("case (").append(printer.print(op.arg(0))).append(")\n");
+        for (int i = 0; i < n; i++) {
+            out.append(IND).append(IND).append(IND).append(ExprPrinter.literal(java.math.BigInteger.valueOf(i), sel))
+                    .append(": ").append(t).append(" = ").append(printer.print(op.arg(i + 1))).append(";\n");
+        }
+        if (n < (1L << sel)) {
+            out.append(IND).append(IND).append(IND).append("default: ").append(t).append(" = ")
+                    .append(printer.print(op.arg(1))).append(";\n");
+        }
+        out.append(IND).append(IND).append("endcase\n");
+        out.append(IND).append("end\n");
+    }
+
+    private boolean contains(Stmt s, Predicate<Signal> relevant) {
+        Boolean cached = containsCache.get(s);
+        if (cached != null) {
+            return cached;
+        }
+        boolean r;
+        if (s instanceof Assign a) {
+            r = relevant.test(a.target());
+        } else if (s instanceof WhenStmt w) {
+            r = containsAny(w.thenBlock(), relevant) || containsAny(w.elseBlock(), relevant);
+        } else {
+            SwitchStmt sw = (SwitchStmt) s;
+            r = false;
+            for (SwitchStmt.Case c : sw.cases()) {
+                r |= containsAny(c.body(), relevant);
+            }
+            if (sw.defaultBlock() != null) {
+                r |= containsAny(sw.defaultBlock(), relevant);
+            }
+        }
+        containsCache.put(s, r);
+        return r;
+    }
+
+    private boolean containsAny(Block b, Predicate<Signal> relevant) {
+        for (Stmt s : b.statements()) {
+            if (contains(s, relevant)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Emits the statements of {@code block} that assign a relevant signal, keeping their structure. */
+    private void statements(Block block, Predicate<Signal> relevant, int depth, String op) {
+        String ind = IND.repeat(depth);
+        for (Stmt s : block.statements()) {
+            if (!contains(s, relevant)) {
+                continue;
+            }
+            if (s instanceof Assign a) {
+                out.append(ind).append(names.of(a.target())).append(' ').append(op).append(' ')
+                        .append(printer.print(a.value())).append(';').append(comment(a.location())).append('\n');
+            } else if (s instanceof WhenStmt w) {
+                out.append(ind).append("if (").append(printer.print(w.condition())).append(") begin")
+                        .append(comment(w.location())).append('\n');
+                statements(w.thenBlock(), relevant, depth + 1, op);
+                elseChain(w.elseBlock(), relevant, depth, op);
+            } else if (s instanceof SwitchStmt sw) {
+                switchStatement(sw, relevant, depth, op);
+            }
+        }
+    }
+
+    private void elseChain(Block elseBlock, Predicate<Signal> relevant, int depth, String op) {
+        String ind = IND.repeat(depth);
+        if (!containsAny(elseBlock, relevant)) {
+            out.append(ind).append("end\n");
+            return;
+        }
+        List<Stmt> relevantStmts = new ArrayList<>();
+        for (Stmt s : elseBlock.statements()) {
+            if (contains(s, relevant)) {
+                relevantStmts.add(s);
+            }
+        }
+        if (relevantStmts.size() == 1 && relevantStmts.get(0) instanceof WhenStmt nested) {
+            out.append(ind).append("end else if (").append(printer.print(nested.condition())).append(") begin")
+                    .append(comment(nested.location())).append('\n');
+            statements(nested.thenBlock(), relevant, depth + 1, op);
+            elseChain(nested.elseBlock(), relevant, depth, op);
+            return;
+        }
+        out.append(ind).append("end else begin\n");
+        statements(elseBlock, relevant, depth + 1, op);
+        out.append(ind).append("end\n");
+    }
+
+    private void switchStatement(SwitchStmt sw, Predicate<Signal> relevant, int depth, String op) {
+        String ind = IND.repeat(depth);
+        out.append(ind).append("case (").append(printer.print(sw.selector())).append(")").append(comment(sw.location()))
+                .append('\n');
+        for (SwitchStmt.Case c : sw.cases()) {
+            StringBuilder labels = new StringBuilder();
+            for (Const v : c.values()) {
+                if (labels.length() > 0) {
+                    labels.append(", ");
+                }
+                labels.append(printer.print(v));
+                if (v.symbol() != null) {
+                    usedSymbolLate(v);
+                }
+            }
+            out.append(ind).append(IND).append(labels).append(": begin\n");
+            statements(c.body(), relevant, depth + 2, op);
+            out.append(ind).append(IND).append("end\n");
+        }
+        if (sw.defaultBlock() != null || !sw.isFull()) {
+            out.append(ind).append(IND).append("default: begin\n");
+            if (sw.defaultBlock() != null) {
+                statements(sw.defaultBlock(), relevant, depth + 2, op);
+            }
+            out.append(ind).append(IND).append("end\n");
+        }
+        out.append(ind).append("endcase\n");
+    }
+
+    private void usedSymbolLate(Const v) {
+        if (!usedSymbols.contains(v.symbol())) {
+            throw new IllegalStateException("enum symbol " + v.symbol() + " was not collected before emission");
+        }
+    }
+
+    // ---- registers ---------------------------------------------------------------------------
+
+    private void registers() {
+        Map<ClockDomain, List<Signal>> withReset = new LinkedHashMap<>();
+        Map<ClockDomain, List<Signal>> withoutReset = new LinkedHashMap<>();
+        for (Signal s : assigns.keySet()) {
+            if (s.kind() == SignalKind.REG) {
+                boolean reset = s.init() != null && s.domain().reset() != ClockDomain.Reset.NONE;
+                (reset ? withReset : withoutReset).computeIfAbsent(s.domain(), k -> new ArrayList<>()).add(s);
+            }
+        }
+        for (Map.Entry<ClockDomain, List<Signal>> e : withReset.entrySet()) {
+            registerBlock(e.getKey(), e.getValue(), true);
+        }
+        for (Map.Entry<ClockDomain, List<Signal>> e : withoutReset.entrySet()) {
+            registerBlock(e.getKey(), e.getValue(), false);
+        }
+    }
+
+    private void registerBlock(ClockDomain d, List<Signal> regs, boolean reset) {
+        ComponentIr.DomainPorts dp = ir.domainPorts().get(d);
+        Set<Signal> group = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        group.addAll(regs);
+        containsCache.clear();
+        String clk = names.of(dp.clock());
+        markRead(dp.clock(), 0, 0);
+        out.append(IND).append("always_ff @(posedge ").append(clk);
+        boolean async = reset && d.reset() == ClockDomain.Reset.ASYNC;
+        String rst = reset ? names.of(dp.reset()) : null;
+        if (async) {
+            out.append(d.resetActiveLow() ? " or negedge " : " or posedge ").append(rst);
+        }
+        out.append(") begin\n");
+        int depth = 2;
+        if (reset) {
+            markRead(dp.reset(), 0, 0);
+            out.append(IND).append(IND).append("if (").append(d.resetActiveLow() ? "!" : "").append(rst).append(") begin\n");
+            for (Signal s : regs) {
+                out.append(IND).append(IND).append(IND).append(names.of(s)).append(" <= ")
+                        .append(ExprPrinter.literal(s.init().value(), s.width())).append(";\n");
+            }
+            out.append(IND).append(IND).append("end else");
+            if (d.hasClockEnable()) {
+                markRead(dp.enable(), 0, 0);
+                out.append(" if (").append(names.of(dp.enable())).append(")");
+            }
+            out.append(" begin\n");
+            depth = 3;
+        } else if (d.hasClockEnable()) {
+            markRead(dp.enable(), 0, 0);
+            out.append(IND).append(IND).append("if (").append(names.of(dp.enable())).append(") begin\n");
+            depth = 3;
+        }
+        statements(ir.body(), group::contains, depth, "<=");
+        if (depth == 3) {
+            out.append(IND).append(IND).append("end\n");
+        }
+        out.append(IND).append("end\n\n");
+        containsCache.clear();
+    }
+
+    // ---- memories ----------------------------------------------------------------------------
+
+    private void memories() {
+        for (MemoryIr m : ir.memories()) {
+            for (MemPorts.Write w : m.writes()) {
+                String clk = clockOf(w.domain());
+                out.append(IND).append("always_ff @(posedge ").append(clk).append(") begin").append(comment(w.location()))
+                        .append('\n');
+                String addr = printer.print(w.address());
+                String data = printer.print(w.data());
+                if (w.byteEnable() == null) {
+                    out.append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr).append("] <= ")
+                            .append(data).append(";\n");
+                    out.append(IND).append(IND).append("end\n");
+                } else {
+                    String be = printer.print(w.byteEnable());
+                    int lanes = m.width() / 8;
+                    out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
+                            .append("; lane++) begin\n");
+                    out.append(IND).append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(" && ")
+                            .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
+                    out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
+                            .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
+                    out.append(IND).append(IND).append(IND).append("end\n");
+                    out.append(IND).append(IND).append("end\n");
+                }
+                out.append(IND).append("end\n\n");
+            }
+            for (MemPorts.Read r : m.reads()) {
+                String addr = printer.print(r.address());
+                if (r.isSync()) {
+                    out.append(IND).append("always_ff @(posedge ").append(clockOf(r.domain())).append(") begin")
+                            .append(comment(r.location())).append('\n');
+                    out.append(IND).append(IND).append("if (").append(printer.print(r.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append(IND).append(names.of(r.data())).append(" <= ").append(m.name())
+                            .append('[').append(addr).append("];\n");
+                    out.append(IND).append(IND).append("end\n");
+                    out.append(IND).append("end\n\n");
+                } else {
+                    out.append(IND).append("assign ").append(names.of(r.data())).append(" = ").append(m.name())
+                            .append('[').append(addr).append("];").append(comment(r.location())).append("\n\n");
+                }
+            }
+        }
+    }
+
+    private String clockOf(ClockDomain d) {
+        Signal clk = ir.domainPorts().get(d).clock();
+        markRead(clk, 0, 0);
+        return names.of(clk);
+    }
+
+    // ---- instances ---------------------------------------------------------------------------
+
+    private void instances() {
+        for (Component child : ir.children()) {
+            ComponentIr cir = child.ir();
+            out.append(IND).append(moduleNames.get(child));
+            if (cir.isBlackBox() && !cir.blackBoxParameters().isEmpty()) {
+                out.append(" #(\n");
+                int i = 0;
+                for (Map.Entry<String, Object> p : cir.blackBoxParameters().entrySet()) {
+                    out.append(IND).append(IND).append('.').append(p.getKey()).append('(').append(svValue(p.getValue()))
+                            .append(')').append(++i < cir.blackBoxParameters().size() ? "," : "").append('\n');
+                }
+                out.append(IND).append(')');
+            }
+            out.append(' ').append(cir.instanceName()).append(" (").append(comment(cir.location())).append('\n');
+            List<Signal> ports = cir.ports();
+            int w = 0;
+            for (Signal p : ports) {
+                w = Math.max(w, p.name().length());
+            }
+            for (int i = 0; i < ports.size(); i++) {
+                Signal p = ports.get(i);
+                out.append(IND).append(IND).append('.').append(p.name()).append(" ".repeat(w - p.name().length()))
+                        .append(" (").append(names.of(p)).append(')').append(i + 1 < ports.size() ? "," : "").append('\n');
+            }
+            out.append(IND).append(");\n\n");
+        }
+    }
+
+    private static String svValue(Object v) {
+        if (v instanceof String s) {
+            return "\"" + s + "\"";
+        }
+        if (v instanceof Boolean b) {
+            return b ? "1" : "0";
+        }
+        return String.valueOf(v);
+    }
+
+    // ---- assertions --------------------------------------------------------------------------
+
+    private void assertions() {
+        if (ir.assertions().isEmpty()) {
+            return;
+        }
+        Map<ClockDomain, List<Assertion>> byDomain = new LinkedHashMap<>();
+        for (Assertion a : ir.assertions()) {
+            byDomain.computeIfAbsent(a.domain(), k -> new ArrayList<>()).add(a);
+        }
+        out.append("`ifndef SYNTHESIS\n");
+        for (Map.Entry<ClockDomain, List<Assertion>> e : byDomain.entrySet()) {
+            ClockDomain d = e.getKey();
+            ComponentIr.DomainPorts dp = ir.domainPorts().get(d);
+            out.append(IND).append("always_ff @(posedge ").append(clockOf(d)).append(") begin\n");
+            String guard = null;
+            if (dp.reset() != null) {
+                markRead(dp.reset(), 0, 0);
+                guard = (d.resetActiveLow() ? "" : "!") + names.of(dp.reset());
+                out.append(IND).append(IND).append("if (").append(guard).append(") begin\n");
+            }
+            String ind = IND.repeat(guard == null ? 2 : 3);
+            for (Assertion a : e.getValue()) {
+                String cond = printer.print(a.condition());
+                String body = switch (a.kind()) {
+                    case ASSERT -> "assert (" + cond + ") else $error(\"" + a.message() + " ("
+                            + a.location().shortForm() + ")\");";
+                    case ASSUME -> "assume (" + cond + ") else $error(\"" + a.message() + " ("
+                            + a.location().shortForm() + ")\");";
+                    case COVER -> "cover (" + cond + ");";
+                };
+                if (a.enable() != null) {
+                    out.append(ind).append("if (").append(printer.print(a.enable())).append(") begin\n");
+                    out.append(ind).append(IND).append(body).append(comment(a.location())).append('\n');
+                    out.append(ind).append("end\n");
+                } else {
+                    out.append(ind).append(body).append(comment(a.location())).append('\n');
+                }
+            }
+            if (guard != null) {
+                out.append(IND).append(IND).append("end\n");
+            }
+            out.append(IND).append("end\n");
+        }
+        out.append("`endif\n\n");
+    }
+
+    // ---- unused bits ---------------------------------------------------------------------------
+
+    private void unusedSink() {
+        List<String> parts = new ArrayList<>();
+        List<Signal> candidates = new ArrayList<>();
+        for (Signal s : ir.signals()) {
+            if (s.kind() != SignalKind.OUT) {
+                candidates.add(s);
+            }
+        }
+        for (Component child : ir.children()) {
+            for (Signal p : child.ir().ports()) {
+                if (p.kind() == SignalKind.OUT) {
+                    candidates.add(p);
+                }
+            }
+        }
+        for (Signal s : candidates) {
+            BitSet read = readBits.get(s);
+            String n = names.of(s);
+            if (read == null || read.cardinality() == 0) {
+                parts.add(n);
+                continue;
+            }
+            int bit = read.nextClearBit(0);
+            while (bit < s.width()) {
+                int end = read.nextSetBit(bit);
+                int hi = (end < 0 || end > s.width() ? s.width() : end) - 1;
+                parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
+                bit = read.nextClearBit(hi + 1);
+            }
+        }
+        if (parts.isEmpty()) {
+            return;
+        }
+        out.append(IND).append("// Bits no logic reads, gathered on purpose so lint reports only real surprises.\n");
+        out.append(IND).append("logic unused_ok;\n");
+        out.append(IND).append("assign unused_ok = ^{").append(String.join(", ", parts)).append("};\n\n");
+    }
+}

@@ -1,0 +1,15 @@
+package dev.sue.hdl.ir;
+
+import dev.sue.hdl.ClockDomain;
+import dev.sue.hdl.Location;
+
+/**
+ * A clocked property checked on every edge of {@code domain} outside reset:
+ * whenever {@code enable} holds (the enclosing when-conditions), {@code condition} must hold
+ * (assert/assume) or is reported as reachable (cover).
+ */
+public record Assertion(Kind kind, Node enable, Node condition, String message, ClockDomain domain,
+        Location location) {
+    /** SVA directive. */
+    public enum Kind { ASSERT, ASSUME, COVER }
+}

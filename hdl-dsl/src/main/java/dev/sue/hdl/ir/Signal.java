@@ -1,0 +1,98 @@
+package dev.sue.hdl.ir;
+
+import dev.sue.hdl.ClockDomain;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.Location;
+
+/**
+ * A declared, named vector: port, wire, register or memory read data.
+ * Names are resolved after elaboration (reflection, API or derived), so they are mutable.
+ */
+public final class Signal extends Node {
+    private final SignalKind kind;
+    private final Location location;
+    private String name;
+    private boolean nameExplicit;
+    private ClockDomain domain;
+    private Const init;
+    private Signal derivedFrom;
+    private String derivedSuffix;
+    private ClockDomain inputDomain;
+
+    public Signal(SignalKind kind, int width, int id, Component owner, Location location) {
+        super(width, id, owner);
+        this.kind = kind;
+        this.location = location;
+    }
+
+    public SignalKind kind() {
+        return kind;
+    }
+
+    public Location location() {
+        return location;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean hasName() {
+        return name != null;
+    }
+
+    /** True when the user chose the name (API or field), false when it was derived. */
+    public boolean nameExplicit() {
+        return nameExplicit;
+    }
+
+    public void setName(String name, boolean explicit) {
+        this.name = name;
+        this.nameExplicit = explicit;
+    }
+
+    /** Clock domain of a register or memory read data; null otherwise. */
+    public ClockDomain domain() {
+        return domain;
+    }
+
+    public void setDomain(ClockDomain domain) {
+        this.domain = domain;
+    }
+
+    /** Reset value of a register, or null for a register without reset. */
+    public Const init() {
+        return init;
+    }
+
+    public void setInit(Const init) {
+        this.init = init;
+    }
+
+    /** For registers created by helpers (regNext): named after this source plus a suffix. */
+    public Signal derivedFrom() {
+        return derivedFrom;
+    }
+
+    public String derivedSuffix() {
+        return derivedSuffix;
+    }
+
+    public void deriveNameFrom(Signal source, String suffix) {
+        this.derivedFrom = source;
+        this.derivedSuffix = suffix;
+    }
+
+    /** For top-level inputs: the clock domain the input is synchronous to (default domain if null). */
+    public ClockDomain inputDomain() {
+        return inputDomain;
+    }
+
+    public void setInputDomain(ClockDomain inputDomain) {
+        this.inputDomain = inputDomain;
+    }
+
+    public String describe() {
+        return (name == null ? kind.name().toLowerCase() + " declared" : "'" + name + "'") + " at " + location;
+    }
+}
