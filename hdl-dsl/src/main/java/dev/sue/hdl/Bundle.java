@@ -19,11 +19,22 @@ import java.util.function.Consumer;
  */
 public abstract class Bundle extends Data {
     private final Map<Data, Boolean> flippedFields = new IdentityHashMap<>();
+    private final Map<Data, Boolean> inlinedFields = new IdentityHashMap<>();
     private List<Member> members;
 
     /** Marks a field as travelling against the bundle's direction. */
     protected final <T extends Data> T flipped(T field) {
         flippedFields.put(field, Boolean.TRUE);
+        return field;
+    }
+
+    /**
+     * Marks a composite field whose own fields should appear without its name: a stream's
+     * payload bundle {@code {data, last}} flattens to {@code s_data}, {@code s_last} rather than
+     * {@code s_payload_data}.
+     */
+    protected final <T extends Data> T inlined(T field) {
+        inlinedFields.put(field, Boolean.TRUE);
         return field;
     }
 
@@ -36,7 +47,9 @@ public abstract class Bundle extends Data {
             for (Field f : e.fieldCache().fields(getClass(), Bundle.class)) {
                 Object value = FieldCache.read(f, this);
                 if (value instanceof Data d && d != this) {
-                    found.add(new Member(Naming.toSnakeCase(f.getName()), d, flippedFields.containsKey(d)));
+                    String name = inlinedFields.containsKey(d) && !(d instanceof BaseType) ? ""
+                            : Naming.toSnakeCase(f.getName());
+                    found.add(new Member(name, d, flippedFields.containsKey(d)));
                     order.add(d.seq());
                 }
             }

@@ -93,7 +93,7 @@ final class NamingPass {
         String name = d.name();
         if (name == null && d.parent() != null) {
             String p = resolve(d.parent());
-            name = p == null ? null : p + "_" + d.fieldName();
+            name = p == null ? null : join(p, d.fieldName());
         }
         if (name == null && d.derivedFrom() != null) {
             String src = resolve(d.derivedFrom());
@@ -115,8 +115,12 @@ final class NamingPass {
             return;
         }
         for (Data.Member m : d.members()) {
-            nameTree(m.data(), name + "_" + m.name());
+            nameTree(m.data(), join(name, m.name()));
         }
+    }
+
+    private static String join(String prefix, String member) {
+        return member.isEmpty() ? prefix : prefix + "_" + member;
     }
 
     private void nameMemories(Component c) {

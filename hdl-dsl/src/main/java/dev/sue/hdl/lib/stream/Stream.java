@@ -1,0 +1,101 @@
+package dev.sue.hdl.lib.stream;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
+import dev.sue.hdl.Data;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A valid/ready stream carrying a payload of type {@code T}.
+ *
+ * <p>Protocol (AXI-Stream rules): a transfer happens on a clock edge where {@code valid} and
+ * {@code ready} are both high ({@link #fire}). Once {@code valid} is high it stays high, and the
+ * payload stays stable, until the transfer; {@code valid} must not depend combinationally on
+ * {@code ready}. Fields flatten to {@code <name>_valid}, {@code <name>_ready} and the payload:
+ * {@code <name>_payload} for a leaf, or the payload bundle's own fields ({@code <name>_data},
+ * {@code <name>_last}, ...) for a bundle.
+ *
+ * <p>Declare ports with {@code slave(Stream.of(...))} (input side) and
+ * {@code master(Stream.of(...))} (output side).
+ *
+ * @param <T> payload type
+ */
+public class Stream<T extends Data> extends Bundle {
+    public final Bool valid = bool();
+    public final Bool ready = flipped(bool());
+    public final T payload;
+    private final Supplier<T> payloadType;
+
+    public Stream(Supplier<T> payloadType) {
+        this.payloadType = payloadType;
+        this.payload = inlined(payloadType.get());
+    }
+
+    public static <T extends Data> Stream<T> of(Supplier<T> payloadType) {
+        return new Stream<>(payloadType);
+    }
+
+    /** A fresh payload value of this stream's type (unbound). */
+    public T newPayload() {
+        return payloadType.get();
+    }
+
+    public Supplier<T> payloadType() {
+        return payloadType;
+    }
+
+    @Override
+    public Stream<T> copyType() {
+        return new Stream<>(payloadType);
+    }
+
+    /** A transfer happens this cycle. */
+    public Bool fire() {
+        return valid.and(ready);
+    }
+
+    /** Valid but not accepted: the payload must be held. */
+    public Bool isStall() {
+        return valid.andNot(ready);
+    }
+
+    /** Drives this stream (as a sink) from {@code source}: valid and payload forward, ready back. */
+    public void connectFrom(Stream<T> source) {
+        connect(this, source);
+    }
+
+    /** A new stream wire in the current component, named after this stream plus {@code suffix}. */
+    public Stream<T> newWire(String suffix) {
+        return wire(copyType()).nameAfter(this, suffix);
+    }
+
+    /** Drops payloads (accepting them) while {@code condition} holds. Combinational, latency 0. */
+    public Stream<T> throwWhen(Bool condition) {
+        Stream<T> out = newWire("_thrown");
+        out.valid.set(valid.andNot(condition));
+        assignLeaves(out.payload, payload);
+        ready.set(out.ready.or(condition));
+        return out;
+    }
+
+    /** Holds the stream (neither valid downstream nor ready upstream) while {@code condition} holds. */
+    public Stream<T> haltWhen(Bool condition) {
+        Stream<T> out = newWire("_halted");
+        out.valid.set(valid.andNot(condition));
+        assignLeaves(out.payload, payload);
+        ready.set(out.ready.andNot(condition));
+        return out;
+    }
+
+    /** Transforms the payload combinationally; the handshake passes through. */
+    public <U extends Data> Stream<U> map(Supplier<U> type, Function<T, U> f) {
+        Stream<U> out = wire(new Stream<>(type)).nameAfter(this, "_mapped");
+        out.valid.set(valid);
+        assignLeaves(out.payload, f.apply(payload));
+        ready.set(out.ready);
+        return out;
+    }
+}
