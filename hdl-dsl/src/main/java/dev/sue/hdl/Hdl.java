@@ -386,12 +386,24 @@ public final class Hdl {
         addAssertion(Assertion.Kind.COVER, condition, message);
     }
 
+    /**
+     * Checked on every clock edge while the domain's reset is asserted, e.g. "no valid during
+     * reset" for a block's outputs. A domain without reset never checks it.
+     */
+    public static void assertInReset(Bool condition, String message) {
+        addAssertion(Assertion.Kind.ASSERT, condition, message, true);
+    }
+
     private static void addAssertion(Assertion.Kind kind, Bool condition, String message) {
+        addAssertion(kind, condition, message, false);
+    }
+
+    private static void addAssertion(Assertion.Kind kind, Bool condition, String message, boolean duringReset) {
         Elaboration e = Elaboration.current();
         Elaboration.Frame f = e.frame();
         Node enable = pathCondition(f);
         e.component().ir().addAssertion(new Assertion(kind, enable, condition.node(),
-                message.replace("\"", "'").replace("\\", "/"), f.domain, Location.here()));
+                message.replace("\"", "'").replace("\\", "/"), f.domain, Location.here(), duringReset));
     }
 
     /** {@code value} ANDed with the enclosing when-conditions. */

@@ -727,18 +727,29 @@ final class ModuleWriter {
             return;
         }
         Map<ClockDomain, List<Assertion>> byDomain = new LinkedHashMap<>();
+        Map<ClockDomain, List<Assertion>> inReset = new LinkedHashMap<>();
         for (Assertion a : ir.assertions()) {
-            byDomain.computeIfAbsent(a.domain(), k -> new ArrayList<>()).add(a);
+            (a.duringReset() ? inReset : byDomain).computeIfAbsent(a.domain(), k -> new ArrayList<>()).add(a);
         }
         out.append("`ifndef SYNTHESIS\n");
+        assertionBlocks(byDomain, false);
+        assertionBlocks(inReset, true);
+        out.append("`endif\n\n");
+    }
+
+    private void assertionBlocks(Map<ClockDomain, List<Assertion>> byDomain, boolean duringReset) {
         for (Map.Entry<ClockDomain, List<Assertion>> e : byDomain.entrySet()) {
             ClockDomain d = e.getKey();
             ComponentIr.DomainPorts dp = ir.domainPorts().get(d);
+            if (duringReset && dp.reset() == null) {
+                continue;
+            }
             out.append(IND).append("always_ff @(posedge ").append(clockOf(d)).append(") begin\n");
             String guard = null;
             if (dp.reset() != null) {
                 markRead(dp.reset(), 0, 0);
-                guard = (d.resetActiveLow() ? "" : "!") + names.of(dp.reset());
+                boolean activeWhenHigh = d.resetActiveLow() != duringReset;
+                guard = (activeWhenHigh ? "" : "!") + names.of(dp.reset());
                 out.append(IND).append(IND).append("if (").append(guard).append(") begin\n");
             }
             String ind = IND.repeat(guard == null ? 2 : 3);
@@ -764,7 +775,6 @@ final class ModuleWriter {
             }
             out.append(IND).append("end\n");
         }
-        out.append("`endif\n\n");
     }
 
     // ---- unused bits ---------------------------------------------------------------------------

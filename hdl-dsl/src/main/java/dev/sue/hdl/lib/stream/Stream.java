@@ -90,6 +90,25 @@ public class Stream<T extends Data> extends Bundle {
         return out;
     }
 
+    /**
+     * Adds SVA for the stream rules as seen by the component being built: once valid while not
+     * ready, {@code valid} stays high and the payload stays stable until the transfer. When
+     * {@code drivenHere} (the stream is this component's output), {@code valid} must also be low
+     * while reset is asserted. {@code what} names the stream in failure messages.
+     */
+    public void assertProtocol(String what, boolean drivenHere) {
+        Bool stalledBefore = reg(bool()).init(false).nameAfter(this, "_stalled_q");
+        stalledBefore.set(isStall());
+        T payloadBefore = reg(newPayload()).nameAfter(this, "_payload_q");
+        assignLeaves(payloadBefore, payload);
+        assertThat(stalledBefore.not().or(valid), what + ": valid fell before the transfer");
+        assertThat(stalledBefore.not().or(asBits(payloadBefore).eq(asBits(payload))),
+                what + ": payload changed while stalled");
+        if (drivenHere) {
+            assertInReset(valid.not(), what + ": valid during reset");
+        }
+    }
+
     /** Transforms the payload combinationally; the handshake passes through. */
     public <U extends Data> Stream<U> map(Supplier<U> type, Function<T, U> f) {
         Stream<U> out = wire(new Stream<>(type)).nameAfter(this, "_mapped");
