@@ -120,19 +120,22 @@ final class CdcCheck {
             return mask[root.id()];
         }
         List<Node> stack = new ArrayList<>();
+        List<List<Node>> succs = new ArrayList<>();
         List<Integer> next = new ArrayList<>();
         stack.add(root);
+        succs.add(graph.successors(root));
         next.add(0);
         while (!stack.isEmpty()) {
             int top = stack.size() - 1;
             Node n = stack.get(top);
-            List<Node> succ = graph.successors(n);
+            List<Node> succ = succs.get(top);
             int i = next.get(top);
             if (i < succ.size()) {
                 next.set(top, i + 1);
                 Node m = succ.get(i);
                 if (m.id() >= 0 && !done[m.id()]) {
                     stack.add(m);
+                    succs.add(graph.successors(m));
                     next.add(0);
                 }
                 continue;
@@ -149,6 +152,7 @@ final class CdcCheck {
             mask[n.id()] = acc;
             done[n.id()] = true;
             stack.remove(top);
+            succs.remove(top);
             next.remove(top);
         }
         return mask[root.id()];

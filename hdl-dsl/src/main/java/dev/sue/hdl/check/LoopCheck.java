@@ -30,22 +30,25 @@ final class LoopCheck {
         byte[] color = new byte[nodeCount];
         boolean clean = true;
         List<Node> path = new ArrayList<>();
+        List<List<Node>> succs = new ArrayList<>();
         List<Integer> next = new ArrayList<>();
         for (Signal root : index.signals) {
             if (color[root.id()] != WHITE) {
                 continue;
             }
             path.add(root);
+            succs.add(graph.successors(root));
             next.add(0);
             color[root.id()] = GREY;
             while (!path.isEmpty()) {
                 int top = path.size() - 1;
                 Node n = path.get(top);
-                List<Node> succ = graph.successors(n);
+                List<Node> succ = succs.get(top);
                 int i = next.get(top);
                 if (i >= succ.size()) {
                     color[n.id()] = BLACK;
                     path.remove(top);
+                    succs.remove(top);
                     next.remove(top);
                     continue;
                 }
@@ -57,6 +60,7 @@ final class LoopCheck {
                 if (color[m.id()] == WHITE) {
                     color[m.id()] = GREY;
                     path.add(m);
+                    succs.add(graph.successors(m));
                     next.add(0);
                 } else if (color[m.id()] == GREY) {
                     report(path, m);

@@ -49,6 +49,8 @@ final class ModuleWriter {
 
     private final Map<Signal, List<Assign>> assigns = new LinkedHashMap<>();
     private final Set<Assign> topLevel = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /** For each assigned signal, the indices of the top-level statements that assign it (program order). */
+    private final Map<Signal, List<Integer>> rootsOf = new IdentityHashMap<>();
     private final Map<Signal, Node> directInputs = new IdentityHashMap<>();
     private final List<Signal> childWires = new ArrayList<>();
     private final Map<Op, Integer> uses = new IdentityHashMap<>();
@@ -69,7 +71,10 @@ final class ModuleWriter {
 
     /** The module text after {@code module NAME}, i.e. from the port list to {@code endmodule}. */
     String write() {
-        collectAssigns(ir.body(), true);
+        List<Stmt> roots = ir.body().statements();
+        for (int i = 0; i < roots.size(); i++) {
+            collectAssigns(roots.get(i), i, true);
+        }
         nameChildPorts();
         for (Op op : ir.namedOps()) {
             if (op.owner() == component) {
@@ -99,25 +104,55 @@ final class ModuleWriter {
 
     // ---- analysis ------------------------------------------------------------------------------
 
-    private void collectAssigns(Block block, boolean root) {
-        for (Stmt s : block.statements()) {
-            if (s instanceof Assign a) {
-                assigns.computeIfAbsent(a.target(), k -> new ArrayList<>(1)).add(a);
-                if (root) {
-                    topLevel.add(a);
-                }
-            } else if (s instanceof WhenStmt w) {
-                collectAssigns(w.thenBlock(), false);
-                collectAssigns(w.elseBlock(), false);
-            } else if (s instanceof SwitchStmt sw) {
-                for (SwitchStmt.Case c : sw.cases()) {
-                    collectAssigns(c.body(), false);
-                }
-                if (sw.defaultBlock() != null) {
-                    collectAssigns(sw.defaultBlock(), false);
-                }
+    private void collectAssigns(Stmt s, int rootIndex, boolean atRoot) {
+        if (s instanceof Assign a) {
+            assigns.computeIfAbsent(a.target(), k -> new ArrayList<>(1)).add(a);
+            if (atRoot) {
+                topLevel.add(a);
+            }
+            List<Integer> r = rootsOf.computeIfAbsent(a.target(), k -> new ArrayList<>(1));
+            if (r.isEmpty() || r.get(r.size() - 1) != rootIndex) {
+                r.add(rootIndex);
+            }
+        } else if (s instanceof WhenStmt w) {
+            collectAssigns(w.thenBlock(), rootIndex);
+            collectAssigns(w.elseBlock(), rootIndex);
+        } else if (s instanceof SwitchStmt sw) {
+            for (SwitchStmt.Case c : sw.cases()) {
+                collectAssigns(c.body(), rootIndex);
+            }
+            if (sw.defaultBlock() != null) {
+                collectAssigns(sw.defaultBlock(), rootIndex);
             }
         }
+    }
+
+    private void collectAssigns(Block block, int rootIndex) {
+        for (Stmt s : block.statements()) {
+            collectAssigns(s, rootIndex, false);
+        }
+    }
+
+    /**
+     * Emits, in program order, the top-level statements that assign any of {@code signals},
+     * pruned to the assignments of those signals. Only the statements that touch the signals
+     * are visited, so emission stays linear in design size.
+     */
+    private void statementsFor(List<Signal> signals, int depth, String op) {
+        Set<Signal> group = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        group.addAll(signals);
+        java.util.TreeSet<Integer> indices = new java.util.TreeSet<>();
+        for (Signal s : signals) {
+            indices.addAll(rootsOf.getOrDefault(s, List.of()));
+        }
+        List<Stmt> roots = ir.body().statements();
+        Block pruned = new Block();
+        for (int i : indices) {
+            pruned.add(roots.get(i));
+        }
+        containsCache.clear();
+        statements(pruned, group::contains, depth, op);
+        containsCache.clear();
     }
 
     private void nameChildPorts() {
@@ -420,7 +455,7 @@ final class ModuleWriter {
                         .append(';').append(comment(a.location())).append('\n');
             } else {
                 out.append('\n').append(IND).append("always_comb begin\n");
-                statements(ir.body(), t -> t == s, 2, "=");
+                statementsFor(List.of(s), 2, "=");
                 out.append(IND).append("end\n");
             }
             any = true;
@@ -587,9 +622,6 @@ final class ModuleWriter {
 
     private void registerBlock(ClockDomain d, List<Signal> regs, boolean reset) {
         ComponentIr.DomainPorts dp = ir.domainPorts().get(d);
-        Set<Signal> group = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        group.addAll(regs);
-        containsCache.clear();
         String clk = names.of(dp.clock());
         markRead(dp.clock(), 0, 0);
         out.append(IND).append("always_ff @(posedge ").append(clk);
@@ -619,12 +651,11 @@ final class ModuleWriter {
             out.append(IND).append(IND).append("if (").append(names.of(dp.enable())).append(") begin\n");
             depth = 3;
         }
-        statements(ir.body(), group::contains, depth, "<=");
+        statementsFor(regs, depth, "<=");
         if (depth == 3) {
             out.append(IND).append(IND).append("end\n");
         }
         out.append(IND).append("end\n\n");
-        containsCache.clear();
     }
 
     // ---- memories ----------------------------------------------------------------------------

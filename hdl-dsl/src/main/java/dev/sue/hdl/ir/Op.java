@@ -31,8 +31,9 @@ public final class Op extends Node {
         return args.length;
     }
 
+    /** The operands as an unmodifiable view (no copy: passes walk millions of these). */
     public List<Node> args() {
-        return List.of(args);
+        return java.util.Collections.unmodifiableList(java.util.Arrays.asList(args));
     }
 
     public int param0() {
