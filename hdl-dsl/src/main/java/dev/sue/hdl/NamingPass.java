@@ -48,7 +48,9 @@ final class NamingPass {
 
     private void nameValue(Component c, Object value, String name) {
         if (value instanceof Data d) {
-            if (d.parent() == null) {
+            // A Vec element held by a field of its own is named after that field: Vec.of(list)
+            // adopts existing values (ports, wires) as a view, which must not cost them their names.
+            if (d.parent() == null || d.parent() instanceof Vec) {
                 d.setNameFromField(name);
                 if (d instanceof BaseType b && b.isHardware() && b.node() instanceof Op op && op.name() == null
                         && op.owner() == c) {
