@@ -420,6 +420,8 @@ final class ModuleWriter {
                         .append(';').append(comment(a.location())).append('\n');
             } else {
                 out.append('\n').append(IND).append("always_comb begin\n");
+                // contains() caches per statement for one predicate; this block asks about s alone.
+                containsCache.clear();
                 statements(ir.body(), t -> t == s, 2, "=");
                 out.append(IND).append("end\n");
             }
