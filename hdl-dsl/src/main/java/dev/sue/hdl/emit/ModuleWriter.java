@@ -55,6 +55,9 @@ final class ModuleWriter {
     private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Op> temps = new LinkedHashSet<>();
     private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
+    /** Bits of operations read only through constant slices, and how many such slices read them. */
+    private final Map<Op, BitSet> sliceReadBits = new IdentityHashMap<>();
+    private final Map<Op, Integer> sliceUses = new IdentityHashMap<>();
     private final Map<Stmt, Boolean> containsCache = new IdentityHashMap<>();
     private final Set<String> usedSymbols = new java.util.TreeSet<>();
     private final Map<String, Const> symbolValues = new java.util.HashMap<>();
@@ -287,6 +290,9 @@ final class ModuleWriter {
                 }
                 if (arg instanceof Op inner && arg.width() > 1) {
                     addressable.add(inner);
+                    sliceReadBits.computeIfAbsent(inner, k -> new BitSet(inner.width()))
+                            .set(op.param1(), op.param0() + 1);
+                    sliceUses.merge(inner, 1, Integer::sum);
                 }
             }
             case BIT_INDEX, SEXT -> {
@@ -808,6 +814,30 @@ final class ModuleWriter {
                 int end = read.nextSetBit(bit);
                 int hi = (end < 0 || end > s.width() ? s.width() : end) - 1;
                 parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
+                bit = read.nextClearBit(hi + 1);
+            }
+        }
+        // Named and temporary operations are declared wires too: a named value nobody reads, or
+        // a temporary read only through slices, leaves bits unread.
+        List<Op> opWires = new ArrayList<>();
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                opWires.add(op);
+            }
+        }
+        opWires.addAll(temps);
+        for (Op op : opWires) {
+            int total = uses.getOrDefault(op, 0);
+            if (total > sliceUses.getOrDefault(op, 0)) {
+                continue;
+            }
+            BitSet read = total == 0 ? new BitSet() : sliceReadBits.get(op);
+            String n = names.of(op);
+            int bit = read.nextClearBit(0);
+            while (bit < op.width()) {
+                int end = read.nextSetBit(bit);
+                int hi = (end < 0 || end > op.width() ? op.width() : end) - 1;
+                parts.add(op.width() == 1 ? n : hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
                 bit = read.nextClearBit(hi + 1);
             }
         }
