@@ -23,6 +23,11 @@ final class ExprPrinter {
         return print(n, true);
     }
 
+    /** {@code n} parenthesised where needed to be an operand of another operator. */
+    String printOperand(Node n) {
+        return print(n, false);
+    }
+
     static String literal(BigInteger value, int width) {
         if (width == 1) {
             return value.signum() == 0 ? "1'b0" : "1'b1";

@@ -646,7 +646,8 @@ final class ModuleWriter {
                 String addr = printer.print(w.address());
                 String data = printer.print(w.data());
                 if (w.byteEnable() == null) {
-                    out.append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append("if (").append(portEnable(w.domain(), w.enable(), false))
+                            .append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr).append("] <= ")
                             .append(data).append(";\n");
                     out.append(IND).append(IND).append("end\n");
@@ -655,7 +656,8 @@ final class ModuleWriter {
                     int lanes = m.width() / 8;
                     out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
                             .append("; lane++) begin\n");
-                    out.append(IND).append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(" && ")
+                    out.append(IND).append(IND).append(IND).append("if (").append(portEnable(w.domain(), w.enable(), true))
+                            .append(" && ")
                             .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
                             .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
@@ -669,7 +671,8 @@ final class ModuleWriter {
                 if (r.isSync()) {
                     out.append(IND).append("always_ff @(posedge ").append(clockOf(r.domain())).append(") begin")
                             .append(comment(r.location())).append('\n');
-                    out.append(IND).append(IND).append("if (").append(printer.print(r.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append("if (").append(portEnable(r.domain(), r.enable(), false))
+                            .append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(names.of(r.data())).append(" <= ").append(m.name())
                             .append('[').append(addr).append("];\n");
                     out.append(IND).append(IND).append("end\n");
@@ -680,6 +683,20 @@ final class ModuleWriter {
                 }
             }
         }
+    }
+
+    /**
+     * The condition under which a synchronous memory port acts: its enable, and the domain's
+     * clock enable when it has one (registers of the domain hold without it, so must memories).
+     * {@code operand}: the result is combined with another condition, so parenthesise as needed.
+     */
+    private String portEnable(ClockDomain d, Node enable, boolean operand) {
+        if (!d.hasClockEnable()) {
+            return operand ? printer.printOperand(enable) : printer.print(enable);
+        }
+        Signal ce = ir.domainPorts().get(d).enable();
+        markRead(ce, 0, 0);
+        return names.of(ce) + " && " + printer.printOperand(enable);
     }
 
     private String clockOf(ClockDomain d) {
