@@ -1,5 +1,6 @@
 package dev.sue.gen.tops;
 
+import dev.sue.hdl.demo.ClockingZoo;
 import dev.sue.hdl.demo.DemoAccumulator;
 import dev.sue.hdl.demo.OperatorZoo;
 import java.util.List;
@@ -31,5 +32,13 @@ final class DemoTops {
                 "every DSL operator on random inputs, one output each: checks the emitter's semantics",
                 List.of(ParamSpec.integer("width", "data width in bits", 8, 1, 256)),
                 v -> () -> new OperatorZoo(v.integer("width"))));
+
+        // memDepth defaults to 12, not a power of two, so the default lint covers a partial address space.
+        c.add(new TopSpec("clocking_zoo",
+                "two clock domains (sync reset; async active-low reset with clock enable), registers with and "
+                        + "without reset, byte-enable RAM with sync and async reads, two-flop synchronisers",
+                List.of(ParamSpec.oneOf("width", "data width in bits", 16, 8L, 16L, 24L, 32L, 64L, 72L, 128L),
+                        ParamSpec.integer("memDepth", "words of the byte-enable memory", 12, 2, 1024)),
+                v -> () -> new ClockingZoo(v.integer("width"), v.integer("memDepth"))));
     }
 }
