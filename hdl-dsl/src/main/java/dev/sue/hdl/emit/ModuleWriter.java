@@ -61,6 +61,8 @@ final class ModuleWriter {
     private final Map<Stmt, Boolean> containsCache = new IdentityHashMap<>();
     private final Set<String> usedSymbols = new java.util.TreeSet<>();
     private final Map<String, Const> symbolValues = new java.util.HashMap<>();
+    /** Literals that are bit-selected (byte-lane write data and enables), declared as localparams. */
+    private final Map<Const, String> indexedLiterals = new LinkedHashMap<>();
 
     ModuleWriter(Component component, Map<Component, String> moduleNames) {
         this.component = component;
@@ -204,6 +206,9 @@ final class ModuleWriter {
                 visit(w.enable());
                 if (w.byteEnable() != null) {
                     visitAddressable(w.byteEnable());
+                    // Byte-lane writes select bits of data and enable; a literal cannot be selected.
+                    nameIndexedLiteral(w.data(), m.name() + "_wdata");
+                    nameIndexedLiteral(w.byteEnable(), m.name() + "_wbe");
                 }
             }
             for (MemPorts.Read r : m.reads()) {
@@ -240,6 +245,18 @@ final class ModuleWriter {
                 }
             }
         }
+    }
+
+    private void nameIndexedLiteral(Node n, String base) {
+        if (n instanceof Const c && c.symbol() == null && !indexedLiterals.containsKey(c)) {
+            indexedLiterals.put(c, names.fresh(base.toUpperCase()));
+        }
+    }
+
+    /** {@code n} printed so that it can take a bit select. */
+    private String indexable(Node n) {
+        String literalName = n instanceof Const c ? indexedLiterals.get(c) : null;
+        return literalName != null ? literalName : printer.print(n);
     }
 
     private void visitAddressable(Node n) {
@@ -358,7 +375,12 @@ final class ModuleWriter {
             out.append(IND).append("localparam logic ").append(range(c.width())).append(sym).append(" = ")
                     .append(ExprPrinter.literal(c.value(), c.width())).append(";\n");
         }
-        if (!usedSymbols.isEmpty()) {
+        for (Map.Entry<Const, String> e : indexedLiterals.entrySet()) {
+            Const c = e.getKey();
+            out.append(IND).append("localparam logic ").append(range(c.width())).append(e.getValue()).append(" = ")
+                    .append(ExprPrinter.literal(c.value(), c.width())).append(";\n");
+        }
+        if (!usedSymbols.isEmpty() || !indexedLiterals.isEmpty()) {
             out.append('\n');
         }
         for (Signal s : ir.signals()) {
@@ -652,7 +674,8 @@ final class ModuleWriter {
                             .append(data).append(";\n");
                     out.append(IND).append(IND).append("end\n");
                 } else {
-                    String be = printer.print(w.byteEnable());
+                    String be = indexable(w.byteEnable());
+                    data = indexable(w.data());
                     int lanes = m.width() / 8;
                     out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
                             .append("; lane++) begin\n");
