@@ -45,10 +45,12 @@ class DefaultModel:
     rdata: list[int | None] | None = None  # per byte, LSB lane first
     mem: list[list[int | None]] = field(default_factory=list)
     sync: Sync2 = field(default_factory=Sync2)
+    lit_mem: list[list[int | None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.lanes = self.width // 8
         self.mem = [[None] * self.lanes for _ in range(self.depth)]
+        self.lit_mem = [[None] * self.lanes for _ in range(4)]
         self.rdata = [None] * self.lanes
         self.acc_init = repeat_byte(0xA5, self.width)
 
@@ -76,6 +78,12 @@ class DefaultModel:
             for lane in range(self.lanes):
                 if i["m_wbe"] >> lane & 1:
                     word[lane] = i["m_wdata"] >> (8 * lane) & 0xFF
+        word = self.lit_mem[i["l_addr"]]
+        for lane in range(self.lanes):
+            if i["l_we"] and i["m_wbe"] >> lane & 1:
+                word[lane] = i["a_in"] >> (8 * lane) & 0xFF
+            elif i["l_lit"] and not i["l_we"] and lane % 2 == 0:
+                word[lane] = 0xC0 + lane  # the literal, even lanes only
 
     def adata(self, araddr: int) -> list[int | None]:
         return list(self.mem[araddr])

@@ -68,7 +68,7 @@ class Bench:
         self.stats = dict(clk=0, aux=0, aux_ce_low=0, rst=0, aux_resets=0, compared=0, skipped=0,
                           rdw=0, a_sync_changes=0, aux_sync_changes=0)
         self.din = dict(rst=1, a_en=0, a_in=0, m_we=0, m_waddr=0, m_wdata=0, m_wbe=0, m_ren=0, m_raddr=0,
-                        m_araddr=0)
+                        m_araddr=0, l_addr=0, l_we=0, l_lit=0)
         self.ain = dict(aux_rst_n=0, aux_ce=1, aux_en=0, aux_in=0, aux_we=0, aux_waddr=0, aux_raddr=0)
 
     def data(self) -> int:
@@ -106,6 +106,7 @@ class Bench:
             check(d, "aux_toggle_sync", dm.sync.stable, where),
             check_bytes(d, "m_rdata", dm.rdata, where),
             check_bytes(d, "m_adata", dm.adata(self.din["m_araddr"]), where),
+            check_bytes(d, "l_rdata", dm.lit_mem[self.din["l_addr"]], where),
         ]
         self.stats["compared"] += sum(results)
         self.stats["skipped"] += len(results) - sum(results)
@@ -135,6 +136,7 @@ class Bench:
             v.update(m_we=int(r.random() < 0.5), m_waddr=r.randrange(self.depth),
                      m_wbe=r.getrandbits(self.width // 8))
         v.update(m_wdata=self.data(), m_ren=int(r.random() < 0.6), m_araddr=r.randrange(self.depth))
+        v.update(l_addr=r.randrange(4), l_we=int(r.random() < 0.3), l_lit=int(r.random() < 0.5))
         # Often read the word being written: the read must return the old word.
         v["m_raddr"] = v["m_waddr"] if r.random() < 0.25 else r.randrange(self.depth)
         return v

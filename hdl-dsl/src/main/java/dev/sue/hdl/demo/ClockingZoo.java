@@ -34,7 +34,11 @@ import java.math.BigInteger;
  *       i only when {@code m_wbe[i]}; {@code m_rdata} = word at {@code m_raddr} one edge after
  *       {@code m_ren} (holds otherwise; a read of the word being written returns the old word);
  *       {@code m_adata} = word at {@code m_araddr}, combinationally;</li>
- *   <li>{@code aux_toggle_sync}: {@code aux_toggle} through a {@link TwoFlopSync} in this domain.</li>
+ *   <li>{@code aux_toggle_sync}: {@code aux_toggle} through a {@link TwoFlopSync} in this domain;</li>
+ *   <li>memory {@code lit_mem} (4 x W) with two write ports at {@code l_addr}: {@code a_in} in the lanes
+ *       {@code m_wbe} selects when {@code l_we}; else, when {@code l_lit}, the literal {@code LIT_DATA}
+ *       (byte i = 0xC0 + i) in the even lanes (literal byte enable 0b..0101). {@code l_rdata} is the
+ *       word at {@code l_addr}, combinationally. (Literals as byte-lane write data and enables.)</li>
  * </ul>
  *
  * <h2>Domain {@code aux}</h2> ({@code aux_clk}, asynchronous active-low {@code aux_rst_n}, clock
@@ -71,6 +75,10 @@ public final class ClockingZoo extends Component {
     public final Bits mRdata;
     public final Bits mAdata;
     public final Bool auxToggleSync = out(bool());
+    public final UInt lAddr = in(uint(2));
+    public final Bool lWe = in(bool());
+    public final Bool lLit = in(bool());
+    public final Bits lRdata;
 
     public final Bool auxEn;
     public final UInt auxIn;
@@ -85,6 +93,7 @@ public final class ClockingZoo extends Component {
     public final Bool aToggleSync = out(bool());
 
     private final Mem mem;
+    private final Mem litMem;
     private final Mem auxMem;
     private final TwoFlopSync toDefault;
     private final TwoFlopSync toAux;
@@ -108,6 +117,7 @@ public final class ClockingZoo extends Component {
         mRaddr = in(uint(aw));
         mAraddr = in(uint(aw));
         mRdata = out(bits(width));
+        lRdata = out(bits(width));
         mAdata = out(bits(width));
         auxEn = inDomain(aux, in(bool()));
         auxIn = inDomain(aux, in(uint(width)));
@@ -138,6 +148,18 @@ public final class ClockingZoo extends Component {
         mem.write(mWaddr, mWdata, mWe, mWbe);
         mRdata.set(mem.readSync(mRaddr, mRen));
         mAdata.set(mem.readAsync(mAraddr));
+
+        // Two write ports that never write in the same cycle (the second yields to the first).
+        litMem = Mem.of(4, width);
+        BigInteger litData = BigInteger.ZERO;
+        BigInteger litLanes = BigInteger.ZERO;
+        for (int lane = 0; lane < width / 8; lane++) {
+            litData = litData.or(BigInteger.valueOf(0xC0 + lane).shiftLeft(8 * lane));
+            litLanes = lane % 2 == 0 ? litLanes.setBit(lane) : litLanes;
+        }
+        litMem.write(lAddr, aIn.asBits(), lWe, mWbe);
+        litMem.write(lAddr, B(litData, width), lLit.andNot(lWe), B(litLanes, width / 8));
+        lRdata.set(litMem.readAsync(lAddr));
 
         // ---- domain aux: asynchronous active-low reset and a clock enable. Registers,
         // memory ports and sub-components take the domain current where they are created.
