@@ -183,10 +183,8 @@ final class ModuleWriter {
     private void countUses() {
         for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
             if (directInputs.containsKey(e.getKey())) {
-                Node v = e.getValue().get(0).value();
-                if (v instanceof Signal s) {
-                    markRead(s, 0, s.width() - 1);
-                }
+                // A signal (read) or a literal, whose enum symbol this module must declare.
+                visit(e.getValue().get(0).value());
                 continue;
             }
             for (Assign a : e.getValue()) {
