@@ -271,4 +271,8 @@ def model(p: ZooParams, i: dict[str, int]) -> dict[str, tuple[int, int]]:
         fin = a ^ b
     put("law_early", fin + 1, w)
     put("law_late", fin - 1, w)
+    # sub-components (Alu: ADD, SUB, XOR, CLEAR)
+    put("sub_lit", a - pat, w)
+    bb = ~b if c2 else b
+    put("sub_cond", a ^ bb if c0 else 0 if c1 else a + bb, w)
     return out

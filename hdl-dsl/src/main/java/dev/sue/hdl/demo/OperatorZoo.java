@@ -49,7 +49,8 @@ import java.util.List;
  * {@code u_*} UInt, {@code s_*} SInt, {@code x_*} Bits, {@code b_*} Bool, {@code red_*}
  * reductions, {@code sh*} shifts, {@code sl_*}/{@code bit_*} selects, {@code cat_*}/{@code rep_*},
  * {@code rs_*} resize and conversions, {@code mux_*}, {@code vec_*}, {@code sw_*} switches,
- * {@code wh_*} when-chains, {@code law_*} last-assignment-wins.
+ * {@code wh_*} when-chains, {@code law_*} last-assignment-wins, {@code sub_*} results of
+ * {@link Alu} sub-components whose inputs are literals, ports and conditionally assigned values.
  */
 public final class OperatorZoo extends Component {
     public static final EnumType<ZooOp> OP = EnumType.of(ZooOp.class);
@@ -309,6 +310,20 @@ public final class OperatorZoo extends Component {
         when(c0, () -> fin.set(b));
         when(c2, () -> fin.set(a.xor(b)));
         o("law_late", fin.sub(1));
+
+        // ---- sub-components: inputs wired straight to literals and ports (connected in the
+        // instance), and inputs assigned conditionally (through a wire in this module).
+        Alu litAlu = instance("lit_alu", () -> new Alu(w));
+        litAlu.op.set(AluOp.SUB);
+        litAlu.a.set(a);
+        litAlu.b.set(pattern);
+        o("sub_lit", litAlu.result);
+        Alu condAlu = instance("cond_alu", () -> new Alu(w));
+        condAlu.op.set(AluOp.ADD);
+        when(c0, () -> condAlu.op.set(AluOp.XOR)).elseWhen(c1, () -> condAlu.op.set(AluOp.CLEAR));
+        condAlu.a.set(a);
+        condAlu.b.set(mux(c2, b.not(), b));
+        o("sub_cond", condAlu.result);
     }
 
     /** An output port named {@code name} carrying {@code value} (same type and width). */
