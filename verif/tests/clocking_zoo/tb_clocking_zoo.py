@@ -2,10 +2,10 @@
 each domain against clocking_model, and directed checks of resets and the clock
 enable.
 
-Clocks: clk 10 ns from t=0; aux_clk 7.3 ns from t=1.13 ns. All edges fall on
-multiples of 10 ps, and with that offset no aux_clk edge (rising or falling)
-ever coincides with a clk edge (the gcd of the periods is 100 ps; the aux edges
-sit at 30 and 80 ps modulo 100), so the synchronisers' sampling is
+Clocks: clk 10 ns; aux_clk 7.3 ns, started 1.13 ns after clk. Counted from
+clk's start, clk edges fall on multiples of 100 ps (the gcd of the periods)
+and aux_clk edges at 30 and 80 ps modulo 100 ps, so no aux_clk edge (rising or
+falling) ever coincides with a clk edge: the synchronisers' sampling is
 deterministic and the models can be advanced in time order.
 
 Environment (set by test_clocking_zoo.py): CZ_DEPTH (memDepth), CZ_CYCLES
@@ -85,10 +85,10 @@ class Bench:
         self.dut.clk.value = 0
         self.dut.aux_clk.value = 0
         self.am.async_reset()
-        await Timer(1, unit="ps")
+        await Timer(1, unit="ps")  # let the initial values settle before the first edges
         self.clk = Clock(self.dut.clk, CLK_NS, unit="ns")
         self.clk.start()
-        await Timer(AUX_OFFSET_PS - 1, unit="ps")
+        await Timer(AUX_OFFSET_PS, unit="ps")
         self.aux = Clock(self.dut.aux_clk, AUX_NS, unit="ns")
         self.aux.start()
 
