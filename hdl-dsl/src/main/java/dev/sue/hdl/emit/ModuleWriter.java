@@ -57,9 +57,14 @@ final class ModuleWriter {
     private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Op> temps = new LinkedHashSet<>();
     private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
+    /** Bits of operations read only through constant slices, and how many such slices read them. */
+    private final Map<Op, BitSet> sliceReadBits = new IdentityHashMap<>();
+    private final Map<Op, Integer> sliceUses = new IdentityHashMap<>();
     private final Map<Stmt, Boolean> containsCache = new IdentityHashMap<>();
     private final Set<String> usedSymbols = new java.util.TreeSet<>();
     private final Map<String, Const> symbolValues = new java.util.HashMap<>();
+    /** Literals that are bit-selected (byte-lane write data and enables), declared as localparams. */
+    private final Map<Const, String> indexedLiterals = new LinkedHashMap<>();
 
     ModuleWriter(Component component, Map<Component, String> moduleNames) {
         this.component = component;
@@ -213,10 +218,8 @@ final class ModuleWriter {
     private void countUses() {
         for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
             if (directInputs.containsKey(e.getKey())) {
-                Node v = e.getValue().get(0).value();
-                if (v instanceof Signal s) {
-                    markRead(s, 0, s.width() - 1);
-                }
+                // A signal (read) or a literal, whose enum symbol this module must declare.
+                visit(e.getValue().get(0).value());
                 continue;
             }
             for (Assign a : e.getValue()) {
@@ -236,6 +239,9 @@ final class ModuleWriter {
                 visit(w.enable());
                 if (w.byteEnable() != null) {
                     visitAddressable(w.byteEnable());
+                    // Byte-lane writes select bits of data and enable; a literal cannot be selected.
+                    nameIndexedLiteral(w.data(), m.name() + "_wdata");
+                    nameIndexedLiteral(w.byteEnable(), m.name() + "_wbe");
                 }
             }
             for (MemPorts.Read r : m.reads()) {
@@ -272,6 +278,18 @@ final class ModuleWriter {
                 }
             }
         }
+    }
+
+    private void nameIndexedLiteral(Node n, String base) {
+        if (n instanceof Const c && c.symbol() == null && !indexedLiterals.containsKey(c)) {
+            indexedLiterals.put(c, names.fresh(base.toUpperCase()));
+        }
+    }
+
+    /** {@code n} printed so that it can take a bit select. */
+    private String indexable(Node n) {
+        String literalName = n instanceof Const c ? indexedLiterals.get(c) : null;
+        return literalName != null ? literalName : printer.print(n);
     }
 
     private void visitAddressable(Node n) {
@@ -322,6 +340,9 @@ final class ModuleWriter {
                 }
                 if (arg instanceof Op inner && arg.width() > 1) {
                     addressable.add(inner);
+                    sliceReadBits.computeIfAbsent(inner, k -> new BitSet(inner.width()))
+                            .set(op.param1(), op.param0() + 1);
+                    sliceUses.merge(inner, 1, Integer::sum);
                 }
             }
             case BIT_INDEX, SEXT -> {
@@ -387,7 +408,12 @@ final class ModuleWriter {
             out.append(IND).append("localparam logic ").append(range(c.width())).append(sym).append(" = ")
                     .append(ExprPrinter.literal(c.value(), c.width())).append(";\n");
         }
-        if (!usedSymbols.isEmpty()) {
+        for (Map.Entry<Const, String> e : indexedLiterals.entrySet()) {
+            Const c = e.getKey();
+            out.append(IND).append("localparam logic ").append(range(c.width())).append(e.getValue()).append(" = ")
+                    .append(ExprPrinter.literal(c.value(), c.width())).append(";\n");
+        }
+        if (!usedSymbols.isEmpty() || !indexedLiterals.isEmpty()) {
             out.append('\n');
         }
         for (Signal s : ir.signals()) {
@@ -669,16 +695,19 @@ final class ModuleWriter {
                 String addr = printer.print(w.address());
                 String data = printer.print(w.data());
                 if (w.byteEnable() == null) {
-                    out.append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append("if (").append(portEnable(w.domain(), w.enable(), false))
+                            .append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr).append("] <= ")
                             .append(data).append(";\n");
                     out.append(IND).append(IND).append("end\n");
                 } else {
-                    String be = printer.print(w.byteEnable());
+                    String be = indexable(w.byteEnable());
+                    data = indexable(w.data());
                     int lanes = m.width() / 8;
                     out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
                             .append("; lane++) begin\n");
-                    out.append(IND).append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(" && ")
+                    out.append(IND).append(IND).append(IND).append("if (").append(portEnable(w.domain(), w.enable(), true))
+                            .append(" && ")
                             .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
                             .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
@@ -692,7 +721,8 @@ final class ModuleWriter {
                 if (r.isSync()) {
                     out.append(IND).append("always_ff @(posedge ").append(clockOf(r.domain())).append(") begin")
                             .append(comment(r.location())).append('\n');
-                    out.append(IND).append(IND).append("if (").append(printer.print(r.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append("if (").append(portEnable(r.domain(), r.enable(), false))
+                            .append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(names.of(r.data())).append(" <= ").append(m.name())
                             .append('[').append(addr).append("];\n");
                     out.append(IND).append(IND).append("end\n");
@@ -703,6 +733,20 @@ final class ModuleWriter {
                 }
             }
         }
+    }
+
+    /**
+     * The condition under which a synchronous memory port acts: its enable, and the domain's
+     * clock enable when it has one (registers of the domain hold without it, so must memories).
+     * {@code operand}: the result is combined with another condition, so parenthesise as needed.
+     */
+    private String portEnable(ClockDomain d, Node enable, boolean operand) {
+        if (!d.hasClockEnable()) {
+            return operand ? printer.printOperand(enable) : printer.print(enable);
+        }
+        Signal ce = ir.domainPorts().get(d).enable();
+        markRead(ce, 0, 0);
+        return names.of(ce) + " && " + printer.printOperand(enable);
     }
 
     private String clockOf(ClockDomain d) {
@@ -837,6 +881,30 @@ final class ModuleWriter {
                 int end = read.nextSetBit(bit);
                 int hi = (end < 0 || end > s.width() ? s.width() : end) - 1;
                 parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
+                bit = read.nextClearBit(hi + 1);
+            }
+        }
+        // Named and temporary operations are declared wires too: a named value nobody reads, or
+        // a temporary read only through slices, leaves bits unread.
+        List<Op> opWires = new ArrayList<>();
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                opWires.add(op);
+            }
+        }
+        opWires.addAll(temps);
+        for (Op op : opWires) {
+            int total = uses.getOrDefault(op, 0);
+            if (total > sliceUses.getOrDefault(op, 0)) {
+                continue;
+            }
+            BitSet read = total == 0 ? new BitSet() : sliceReadBits.get(op);
+            String n = names.of(op);
+            int bit = read.nextClearBit(0);
+            while (bit < op.width()) {
+                int end = read.nextSetBit(bit);
+                int hi = (end < 0 || end > op.width() ? op.width() : end) - 1;
+                parts.add(op.width() == 1 ? n : hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
                 bit = read.nextClearBit(hi + 1);
             }
         }
