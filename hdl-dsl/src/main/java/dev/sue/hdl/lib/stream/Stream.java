@@ -5,6 +5,8 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Data;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -107,6 +109,53 @@ public class Stream<T extends Data> extends Bundle {
         if (drivenHere) {
             assertInReset(valid.not(), what + ": valid during reset");
         }
+    }
+
+    // ---- pipelines and queues: each instantiates a library block in the component being built,
+    // ---- feeds it from this stream and returns its output stream.
+
+    /** Through a {@link StreamForwardRegister}: valid and payload registered, latency 1. */
+    public Stream<T> m2sPipe() {
+        StreamForwardRegister<T> stage = instance(() -> new StreamForwardRegister<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /** Through a {@link StreamSkidBuffer}: ready registered, latency 0, no bubble. */
+    public Stream<T> s2mPipe() {
+        StreamSkidBuffer<T> stage = instance(() -> new StreamSkidBuffer<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /** Through a {@link StreamFullRegister}: every output registered, latency 1, full throughput. */
+    public Stream<T> fullPipe() {
+        StreamFullRegister<T> stage = instance(() -> new StreamFullRegister<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /** Through a {@link StreamHalfRegister}: every output registered, latency 1, half throughput. */
+    public Stream<T> halfPipe() {
+        StreamHalfRegister<T> stage = instance(() -> new StreamHalfRegister<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /**
+     * Through a {@link StreamFifo} of {@code depth} entries, in registers up to 8 entries and in
+     * RAM above ({@link FifoStorage#forDepth}). Instantiate {@link StreamFifo} directly to read
+     * its occupancy or almost-full outputs.
+     */
+    public Stream<T> queue(int depth) {
+        return queue(depth, FifoStorage.forDepth(depth));
+    }
+
+    /** Through a {@link StreamFifo} of {@code depth} entries kept in {@code storage}. */
+    public Stream<T> queue(int depth, FifoStorage storage) {
+        StreamFifo<T> fifo = instance(() -> new StreamFifo<>(payloadType, depth, storage, Math.max(depth, 1)));
+        fifo.s.connectFrom(this);
+        return fifo.m;
     }
 
     /** Transforms the payload combinationally; the handshake passes through. */
