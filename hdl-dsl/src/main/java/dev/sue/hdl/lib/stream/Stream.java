@@ -96,7 +96,9 @@ public class Stream<T extends Data> extends Bundle {
      * Adds SVA for the stream rules as seen by the component being built: once valid while not
      * ready, {@code valid} stays high and the payload stays stable until the transfer. When
      * {@code drivenHere} (the stream is this component's output), {@code valid} must also be low
-     * while reset is asserted. {@code what} names the stream in failure messages.
+     * while reset is asserted, from the second reset edge on: a synchronous reset clears a
+     * registered {@code valid} only at its first edge, so a reset that arrives mid-transfer sees
+     * it high there. {@code what} names the stream in failure messages.
      */
     public void assertProtocol(String what, boolean drivenHere) {
         Bool stalledBefore = reg(bool()).init(false).nameAfter(this, "_stalled_q");
@@ -107,7 +109,10 @@ public class Stream<T extends Data> extends Bundle {
         assertThat(stalledBefore.not().or(asBits(payloadBefore).eq(asBits(payload))),
                 what + ": payload changed while stalled");
         if (drivenHere) {
-            assertInReset(valid.not(), what + ": valid during reset");
+            // Reads 1 at the first edge of a reset (it was running before) and 0 at later ones.
+            Bool running = reg(bool()).init(false).nameAfter(this, "_running_q");
+            running.set(true);
+            assertInReset(running.or(valid.not()), what + ": valid during reset");
         }
     }
 
