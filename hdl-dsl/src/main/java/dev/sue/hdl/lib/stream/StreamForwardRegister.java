@@ -47,5 +47,6 @@ public final class StreamForwardRegister<T extends Data> extends Component {
 
         s.assertProtocol("s", false);
         m.assertProtocol("m", true);
+        assertThat(s.fire().not().or(validQ.not()).or(m.ready), "loaded over a beat downstream has not taken");
     }
 }

@@ -46,5 +46,6 @@ public final class StreamHalfRegister<T extends Data> extends Component {
 
         s.assertProtocol("s", false);
         m.assertProtocol("m", true);
+        assertThat(s.fire().and(m.fire()).not(), "filled and drained in the same cycle");
     }
 }

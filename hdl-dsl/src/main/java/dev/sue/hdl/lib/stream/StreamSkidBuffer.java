@@ -51,5 +51,6 @@ public final class StreamSkidBuffer<T extends Data> extends Component {
 
         s.assertProtocol("s", false);
         m.assertProtocol("m", true);
+        assertThat(skidValid.not().or(s.fire().not()), "accepted a beat while the skid register is occupied");
     }
 }
