@@ -20,8 +20,9 @@ import dev.sue.hdl.Component;
  * <p><b>Ports:</b> {@code asyncIn}, driven from any domain; {@code syncOut}, in the domain where
  * the synchroniser is instantiated, 0 during reset.
  *
- * <p><b>Timing:</b> latency {@code stages} destination cycles, plus up to one cycle of sampling
- * uncertainty.
+ * <p><b>Timing:</b> {@code syncOut} takes the value {@code asyncIn} had at the destination edge
+ * {@code stages - 1} edges earlier, so it follows a change at the {@code stages}-th edge after
+ * it: at most {@code stages} cycles (declared latency).
  */
 public final class BitSynchronizer extends Component {
     public final Bool asyncIn = in(bool());

@@ -20,8 +20,8 @@ import dev.sue.hdl.UInt;
  * <p><b>Ports:</b> {@code grayIn} (from the source domain), {@code grayOut} (in the domain where
  * the synchroniser is instantiated, 0 during reset).
  *
- * <p><b>Timing:</b> latency {@code stages} destination cycles, plus up to one cycle of sampling
- * uncertainty.
+ * <p><b>Timing:</b> a new value arrives at the {@code stages}-th destination edge after it was
+ * registered at the source: at most {@code stages} cycles (declared latency).
  */
 public final class GraySynchronizer extends Component {
     public final UInt grayIn;

@@ -22,8 +22,9 @@ import dev.sue.hdl.Component;
  * <p><b>Ports:</b> {@code srcPulse} (input, source domain), {@code dstPulse} (output,
  * destination domain, high for one cycle per source pulse).
  *
- * <p><b>Timing:</b> {@code dstPulse} rises {@code stages} to {@code stages + 1} destination
- * cycles after the source edge that captured the pulse.
+ * <p><b>Timing:</b> {@code dstPulse} is high for the one destination cycle that follows the
+ * {@code stages}-th destination edge after the source edge that captured the pulse, so at most
+ * {@code stages} destination cycles later (declared latency).
  */
 public final class PulseSynchronizer extends Component {
     public final Bool srcPulse = in(bool());
@@ -33,7 +34,7 @@ public final class PulseSynchronizer extends Component {
         param("stages", stages);
         require(source != destination, "source and destination must be different clock domains");
         require(stages >= 2 && stages <= 8, "stages must be 2..8, got " + stages);
-        latency(stages + 1);
+        latency(stages);
         inDomain(source, srcPulse);
 
         Bool toggle = withDomain(source, () -> reg("toggle", bool()).init(false));

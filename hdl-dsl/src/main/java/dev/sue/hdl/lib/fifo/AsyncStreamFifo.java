@@ -40,9 +40,10 @@ import java.util.function.Supplier;
  * pushOccupancy != depth} never overfills; {@code popOccupancy} may under-count (pushes reach it
  * late). Both agree once the other side has been idle for {@code syncStages + 1} cycles.
  *
- * <p><b>Timing:</b> a beat pushed at a push-clock edge is offered on {@code m} after
- * {@code syncStages + 1} to {@code syncStages + 2} pop-clock cycles (declared latency:
- * {@code syncStages + 2}); the RAM's read register is the output stage, fetched ahead like in
+ * <p><b>Timing:</b> a beat pushed at a push-clock edge is offered on {@code m} from the
+ * {@code syncStages + 1}-th pop-clock edge after it ({@code syncStages} to synchronise the push
+ * pointer, one to fetch), so at most {@code syncStages + 1} pop cycles later (declared latency);
+ * the RAM's read register is the output stage, fetched ahead like in
  * {@link StreamFifo} with RAM storage, so {@code m} delivers one beat per pop cycle. {@code
  * s.ready}, {@code m.valid} and {@code m.payload} come from registers. Full throughput needs a
  * depth that covers the pointer round trip, about {@code 2 * (syncStages + 2)} cycles of the
@@ -77,7 +78,7 @@ public final class AsyncStreamFifo<T extends Data> extends Component {
         param("payloadWidth", s.payload.bitWidth());
         pushOccupancy = out(uint(bitsFor(depth)));
         popOccupancy = out(uint(bitsFor(depth)));
-        latency(syncStages + 2);
+        latency(syncStages + 1);
         inDomain(pushDomain, s.valid);
         inDomain(pushDomain, s.payload);
         inDomain(popDomain, m.ready);
