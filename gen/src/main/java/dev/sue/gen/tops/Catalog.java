@@ -16,6 +16,7 @@ public final class Catalog {
     public static Catalog standard() {
         Catalog c = new Catalog();
         DemoTops.register(c);
+        StreamTops.register(c);
         return c;
     }
 

@@ -455,8 +455,12 @@ final class ModuleWriter {
         boolean any = false;
         for (Op op : ir.namedOps()) {
             if (op.owner() == component) {
-                out.append(IND).append("assign ").append(names.of(op)).append(" = ").append(printer.print(inlineOf(op)))
-                        .append(";\n");
+                if (op.kind() == OpKind.VEC_INDEX) { // has no expression form: a case block, as for temporaries
+                    vecIndex(op);
+                } else {
+                    out.append(IND).append("assign ").append(names.of(op)).append(" = ")
+                            .append(printer.print(inlineOf(op))).append(";\n");
+                }
                 any = true;
             }
         }
