@@ -220,6 +220,18 @@ async def start_clock_and_reset(dut, cycles: int = 4) -> None:
     dut.rst.value = 0
 
 
+def count_streams(dut, prefix: str) -> int:
+    """How many streams ``<prefix>_0``, ``<prefix>_1``, ... the DUT has (a Vec of streams)."""
+    n = 0
+    while hasattr(dut, f"{prefix}_{n}_valid"):
+        n += 1
+    return n
+
+
+def data_width_bytes(dut, prefix: str) -> int:
+    return len(getattr(dut, f"{prefix}_data")) // 8
+
+
 # ---- packets ----------------------------------------------------------------
 
 

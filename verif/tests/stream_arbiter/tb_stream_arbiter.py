@@ -27,6 +27,7 @@ from common.stream_bfm import (
     CycleProbe,
     StreamSink,
     StreamSource,
+    count_streams,
     beats_to_packets,
     packet_beats,
     random_packet,
@@ -38,10 +39,7 @@ LOCK = os.environ.get("TB_LOCK", "1") == "1"
 
 
 def count_inputs(dut) -> int:
-    n = 0
-    while hasattr(dut, f"s_{n}_valid"):
-        n += 1
-    return n
+    return count_streams(dut, "s")
 
 
 class ArbitrationChecker:

@@ -3,7 +3,14 @@ package dev.sue.gen.tops;
 import dev.sue.hdl.lib.arbiter.Arbiter;
 import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
 import dev.sue.hdl.lib.arbiter.StreamArbiter;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.streamops.ForkMode;
+import dev.sue.hdl.lib.streamops.StreamDemux;
+import dev.sue.hdl.lib.streamops.StreamFork;
+import dev.sue.hdl.lib.streamops.StreamJoin;
+import dev.sue.hdl.lib.streamops.StreamMux;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Tops for the stream library blocks (arbiters, mux/demux, fork/join, width adapters, credits):
@@ -23,6 +30,29 @@ final class StreamOpsTops {
                         ParamSpec.flag("lockUntilLast", "hold the grant from a packet's first beat to its last", true)),
                 v -> () -> StreamArbiter.forPackets(v.integer("inputs"), v.integer("dataWidth"), policy(v),
                         v.flag("lockUntilLast"))));
+        c.add(new TopSpec("stream_mux", "selects one of N packet streams by sel",
+                List.of(ports("inputs"), dataWidth()),
+                v -> () -> new StreamMux<>(v.integer("inputs"), packets(v))));
+        c.add(new TopSpec("stream_demux", "routes a packet stream to one of N outputs by sel",
+                List.of(ports("outputs"), dataWidth()),
+                v -> () -> new StreamDemux<>(v.integer("outputs"), packets(v))));
+        c.add(new TopSpec("stream_fork", "copies each beat to N outputs, synchronously or not",
+                List.of(ports("outputs"), dataWidth(),
+                        ParamSpec.flag("synchronous", "all outputs take a beat in the same cycle", false)),
+                v -> () -> new StreamFork<>(v.integer("outputs"), packets(v),
+                        v.flag("synchronous") ? ForkMode.SYNCHRONOUS : ForkMode.ASYNCHRONOUS)));
+        c.add(new TopSpec("stream_join", "waits for a beat on each of N inputs and passes them on together",
+                List.of(ports("inputs"), dataWidth()),
+                v -> () -> new StreamJoin<>(v.integer("inputs"), packets(v))));
+    }
+
+    private static Supplier<PacketBeat> packets(ParamValues v) {
+        int width = v.integer("dataWidth");
+        return () -> new PacketBeat(width);
+    }
+
+    private static ParamSpec ports(String name) {
+        return ParamSpec.integer(name, "number of " + name, 4, 1, 64);
     }
 
     private static ArbiterPolicy policy(ParamValues v) {

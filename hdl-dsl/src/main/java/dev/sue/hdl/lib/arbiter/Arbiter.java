@@ -6,6 +6,7 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.OneHot;
 
 /**
  * Request/grant arbiter: picks one of {@code N} requesters each cycle.

@@ -9,6 +9,8 @@ import dev.sue.hdl.Data;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.hdl.lib.util.StreamAsserts;
 import dev.sue.hdl.lib.stream.Stream;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +78,7 @@ public final class StreamArbiter<T extends Data> extends Component {
         when(holding.not(), () -> heldGrant.set(grant));
 
         m.valid.set(grant.ne(0));
-        assignFromBits(m.payload, andOrMux(grant).named("granted_payload"));
+        assignFromBits(m.payload, OneHot.select(grant, payloads()).named("granted_payload"));
         for (int i = 0; i < inputs; i++) {
             s.get(i).ready.set(m.ready.and(grant.bit(i)));
         }
@@ -96,15 +98,8 @@ public final class StreamArbiter<T extends Data> extends Component {
                 lockUntilLast ? beat -> beat.last : null);
     }
 
-    /** The granted input's payload: OR over inputs of (payload AND its grant bit), no priority chain. */
-    private Bits andOrMux(Bits grant) {
-        Bits acc = null;
-        for (int i = 0; i < s.size(); i++) {
-            Bits payload = asBits(s.get(i).payload);
-            Bits term = payload.and(repeat(grant.bit(i), payload.width()));
-            acc = acc == null ? term : acc.or(term);
-        }
-        return acc;
+    private List<T> payloads() {
+        return s.asList().stream().map(x -> x.payload).toList();
     }
 
     private void addAssertions(int inputs, ArbiterPolicy policy, boolean locking, Bool endsGrant) {
@@ -113,11 +108,7 @@ public final class StreamArbiter<T extends Data> extends Component {
         }
         m.assertProtocol("m", true);
 
-        UInt chosenBefore = reg("chosen_q", uint(chosen.width())).init(0);
-        chosenBefore.set(chosen);
-        Bool stalledBefore = reg("stall_q", bool()).init(false);
-        stalledBefore.set(m.isStall());
-        assertThat(stalledBefore.not().or(chosenBefore.eq(chosen)), "chosen changed while m was stalled");
+        StreamAsserts.stableWhileStalled(m, chosen, "chosen");
 
         if (locking) {
             Bool midPacket = reg("mid_packet", bool()).init(false);

@@ -1,10 +1,11 @@
-package dev.sue.hdl.lib.arbiter;
+package dev.sue.hdl.lib.util;
 
 import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.BaseType;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Data;
 import dev.sue.hdl.UInt;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,30 @@ public final class OneHot {
     public static Bool atMostOne(Bits x) {
         UInt u = x.asUInt();
         return u.and(u.sub(1)).eq(0);
+    }
+
+    /** Bit {@code i} is high when {@code index == i}, for {@code i} in {@code 0..n-1}. */
+    public static Bits decode(UInt index, int n) {
+        List<Bool> bits = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            bits.add(index.eq(i));
+        }
+        return fromBools(bits);
+    }
+
+    /**
+     * The value whose bit is set in {@code oneHot} (all values flattened with {@code asBits}),
+     * zero when none is: an AND-OR multiplexer, so no priority chain sits on the data path.
+     * {@code values} must all have the same width, one per bit of {@code oneHot}.
+     */
+    public static Bits select(Bits oneHot, List<? extends Data> values) {
+        Bits acc = null;
+        for (int i = 0; i < values.size(); i++) {
+            Bits value = asBits(values.get(i));
+            Bits term = value.and(repeat(oneHot.bit(i), value.width()));
+            acc = acc == null ? term : acc.or(term);
+        }
+        return acc;
     }
 
     /** The bits {@code bools[0]} (LSB) .. {@code bools[n-1]} (MSB) as one vector. */
