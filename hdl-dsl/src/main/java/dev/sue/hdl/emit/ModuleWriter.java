@@ -55,6 +55,9 @@ final class ModuleWriter {
     private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Op> temps = new LinkedHashSet<>();
     private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
+    /** Bits of operations read through a constant slice, and how many slices read each one. */
+    private final Map<Op, BitSet> sliceReadBits = new IdentityHashMap<>();
+    private final Map<Op, Integer> sliceUses = new IdentityHashMap<>();
     private final Map<Stmt, Boolean> containsCache = new IdentityHashMap<>();
     private final Set<String> usedSymbols = new java.util.TreeSet<>();
     private final Map<String, Const> symbolValues = new java.util.HashMap<>();
@@ -287,6 +290,8 @@ final class ModuleWriter {
                 }
                 if (arg instanceof Op inner && arg.width() > 1) {
                     addressable.add(inner);
+                    sliceReadBits.computeIfAbsent(inner, k -> new BitSet(inner.width())).set(op.param1(), op.param0() + 1);
+                    sliceUses.merge(inner, 1, Integer::sum);
                 }
             }
             case BIT_INDEX, SEXT -> {
@@ -795,23 +800,43 @@ final class ModuleWriter {
             }
         }
         for (Signal s : candidates) {
-            BitSet read = readBits.get(s);
-            String n = names.of(s);
-            if (read == null || read.cardinality() == 0) {
-                parts.add(n);
-                continue;
+            addUnread(parts, names.of(s), s.width(), readBits.get(s));
+        }
+        // Named and temporary operations are declared wires too: a slice may leave some bits unread.
+        List<Op> wires = new ArrayList<>(temps);
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                wires.add(op);
             }
-            int bit = read.nextClearBit(0);
-            while (bit < s.width()) {
-                int end = read.nextSetBit(bit);
-                int hi = (end < 0 || end > s.width() ? s.width() : end) - 1;
-                parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
-                bit = read.nextClearBit(hi + 1);
+        }
+        for (Op op : wires) {
+            int uses = this.uses.getOrDefault(op, 0);
+            int slices = sliceUses.getOrDefault(op, 0);
+            if (uses == 0 || uses == slices) {  // nothing reads it whole
+                addUnread(parts, names.of(op), op.width(), sliceReadBits.get(op));
             }
         }
         if (parts.isEmpty()) {
             return;
         }
+        emitUnusedSink(parts);
+    }
+
+    private static void addUnread(List<String> parts, String n, int width, BitSet read) {
+        if (read == null || read.cardinality() == 0) {
+            parts.add(n);
+            return;
+        }
+        int bit = read.nextClearBit(0);
+        while (bit < width) {
+            int end = read.nextSetBit(bit);
+            int hi = (end < 0 || end > width ? width : end) - 1;
+            parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
+            bit = read.nextClearBit(hi + 1);
+        }
+    }
+
+    private void emitUnusedSink(List<String> parts) {
         out.append(IND).append("// Bits no logic reads, gathered on purpose so lint reports only real surprises.\n");
         out.append(IND).append("logic unused_ok;\n");
         out.append(IND).append("assign unused_ok = ^{").append(String.join(", ", parts)).append("};\n\n");
