@@ -20,9 +20,10 @@ cycle costs two simulator triggers however many streams a bench has.
         src.send(beat)
     await bench.run_until(lambda: len(sink.beats) == 2)
 
-Timing: after each rising edge every agent drives its inputs (``drive``);
-in the ReadOnly phase of the same cycle every agent samples (``sample``), so
-``valid and ready`` seen there is the transfer the next edge performs.
+Timing: right after each rising edge every agent drives its inputs
+(``drive``); in the ReadOnly phase of the same cycle every agent samples
+(``sample``), so ``valid and ready`` seen there is the transfer the next edge
+performs. The first cycle stepped is the one right after reset is released.
 """
 
 from __future__ import annotations
@@ -187,12 +188,13 @@ class ClockedBench:
         return agent
 
     async def step(self) -> None:
-        await RisingEdge(self.clk)
+        """One cycle; call it right after a rising edge (where reset and the previous step end)."""
         for a in self.agents:
             a.drive()
         await ReadOnly()
         for a in self.agents:
             a.sample()
+        await RisingEdge(self.clk)
         self.cycle += 1
 
     async def run(self, cycles: int) -> None:
@@ -211,7 +213,8 @@ class ClockedBench:
 async def start_clock_and_reset(dut, cycles: int = 4) -> None:
     """Starts a 10 ns clock on ``dut.clk`` and holds ``dut.rst`` for ``cycles`` edges.
 
-    Create the agents first: they drive valid and ready low from construction on.
+    Returns right after the edge that ends reset, where ``ClockedBench.step`` expects
+    to start. Create the agents first: they drive valid and ready low from construction on.
     """
     Clock(dut.clk, 10, unit="ns").start()
     dut.rst.value = 1

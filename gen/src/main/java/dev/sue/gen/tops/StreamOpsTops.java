@@ -1,14 +1,21 @@
 package dev.sue.gen.tops;
 
+import static dev.sue.hdl.Hdl.bits;
+
 import dev.sue.hdl.lib.arbiter.Arbiter;
 import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
 import dev.sue.hdl.lib.arbiter.StreamArbiter;
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.lib.credit.CreditReceiver;
+import dev.sue.hdl.lib.credit.CreditSender;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.streamops.ForkMode;
 import dev.sue.hdl.lib.streamops.StreamDemux;
 import dev.sue.hdl.lib.streamops.StreamFork;
 import dev.sue.hdl.lib.streamops.StreamJoin;
 import dev.sue.hdl.lib.streamops.StreamMux;
+import dev.sue.hdl.lib.width.PacketDownsizer;
+import dev.sue.hdl.lib.width.PacketUpsizer;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -44,6 +51,59 @@ final class StreamOpsTops {
         c.add(new TopSpec("stream_join", "waits for a beat on each of N inputs and passes them on together",
                 List.of(ports("inputs"), dataWidth()),
                 v -> () -> new StreamJoin<>(v.integer("inputs"), packets(v))));
+        registerWidthAdapters(c);
+        registerCredits(c);
+    }
+
+    private static void registerCredits(Catalog c) {
+        c.add(new TopSpec("credit_sender", "passes beats only while holding credits; counts returned credits",
+                List.of(dataWidth(), capacity(), ParamSpec.integer("initialCredits", "credits after reset", 8, 0, 65535),
+                        maxReturn()),
+                v -> () -> new CreditSender<>(bitsOf(v.integer("dataWidth")), v.integer("capacity"),
+                        v.integer("initialCredits"), v.integer("maxReturnPerCycle"))));
+        c.add(new TopSpec("credit_receiver", "tracks buffer occupancy and returns a credit per freed slot",
+                List.of(capacity(), maxFree(), maxReturn(),
+                        ParamSpec.integer("advertisedAtReset", "credits handed out after reset", 0, 0, 65535)),
+                v -> () -> new CreditReceiver(v.integer("capacity"), v.integer("maxFreePerCycle"),
+                        v.integer("maxReturnPerCycle"), v.integer("advertisedAtReset"))));
+        c.add(new TopSpec("credit_link", "test fixture: credit sender and receiver for a closed-loop testbench",
+                List.of(dataWidth(), capacity(), ParamSpec.integer("initialCredits",
+                        "sender credits after reset; the receiver advertises capacity - initialCredits", 8, 0, 65535),
+                        maxReturn(), maxFree()),
+                v -> () -> new CreditLinkFixture(v.integer("dataWidth"), v.integer("capacity"),
+                        v.integer("initialCredits"), v.integer("maxReturnPerCycle"), v.integer("maxFreePerCycle"))));
+    }
+
+    private static ParamSpec capacity() {
+        return ParamSpec.integer("capacity", "receive buffer size in beats (= the sender's maximum credits)", 8, 1,
+                65535);
+    }
+
+    private static ParamSpec maxReturn() {
+        return ParamSpec.integer("maxReturnPerCycle", "most credits returned in one cycle", 2, 1, 65535);
+    }
+
+    private static ParamSpec maxFree() {
+        return ParamSpec.integer("maxFreePerCycle", "most buffer slots freed in one cycle", 2, 1, 65535);
+    }
+
+    private static Supplier<Bits> bitsOf(int width) {
+        return () -> bits(width);
+    }
+
+    private static void registerWidthAdapters(Catalog c) {
+        c.add(new TopSpec("packet_upsizer", "packet width up-sizer: ratio narrow beats into one wide beat",
+                List.of(ParamSpec.integer("inputWidth", "narrow input data width in bits, a multiple of 8", 32, 8, 4096),
+                        ratio()),
+                v -> () -> new PacketUpsizer(v.integer("inputWidth"), v.integer("ratio"))));
+        c.add(new TopSpec("packet_downsizer", "packet width down-sizer: one wide beat into up to ratio narrow beats",
+                List.of(ParamSpec.integer("inputWidth", "wide input data width in bits, ratio whole-byte lanes", 128, 8,
+                        4096), ratio()),
+                v -> () -> new PacketDownsizer(v.integer("inputWidth"), v.integer("ratio"))));
+    }
+
+    private static ParamSpec ratio() {
+        return ParamSpec.integer("ratio", "wide width / narrow width", 4, 1, 64);
     }
 
     private static Supplier<PacketBeat> packets(ParamValues v) {
