@@ -116,7 +116,8 @@ async def credits_are_conserved(dut, idle, backpressure):
     model = bench.add(LinkAndBuffer(dut, link, random.Random(rng.random()), max_delay=6, pop_rate=0.6))
     await start_clock_and_reset(dut)
 
-    words = [rng.getrandbits(width) for _ in range(1500)]
+    # A small buffer makes every beat wait for a credit round trip: fewer beats keep the run short.
+    words = [rng.getrandbits(width) for _ in range(min(1500, 300 * CAPACITY))]
     for w in words:
         source.send({"payload": w})
     await bench.run_until(lambda: len(model.consumed) >= len(words), timeout=40 * len(words),
