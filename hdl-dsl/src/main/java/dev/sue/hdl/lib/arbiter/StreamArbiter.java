@@ -12,7 +12,6 @@ import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.hdl.lib.util.StreamAsserts;
 import dev.sue.hdl.lib.stream.Stream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -125,15 +124,16 @@ public final class StreamArbiter<T extends Data> extends Component {
         }
     }
 
-    /** Counts, per input, the grants to other inputs while it is valid; round robin allows N-1. */
+    /**
+     * Counts, per input, the grants to other inputs while it is valid; round robin allows N-1.
+     * Like all SVA bookkeeping, these counters feed only assertions, so synthesis drops them.
+     */
     private void assertFairness(int inputs, Bool endsGrant) {
         Bool grantDone = m.fire().and(endsGrant).named("grant_done");
-        List<UInt> waits = new ArrayList<>();
         for (int i = 0; i < inputs; i++) {
             int index = i;
             Stream<T> in = s.get(i);
             UInt waited = reg("waited_" + i, uint(bitsFor(inputs))).init(0);
-            waits.add(waited);
             when(in.fire(), () -> waited.set(0))
                     .elseWhen(in.valid.and(grantDone).and(chosen.ne(index)), () -> waited.set(waited.add(1)));
             assertThat(waited.le(inputs - 1), "round robin: s_" + i + " waited more than N-1 grants");
