@@ -17,6 +17,7 @@ public final class Catalog {
         Catalog c = new Catalog();
         DemoTops.register(c);
         StreamTops.register(c);
+        StreamOpsTops.register(c);
         return c;
     }
 
