@@ -53,7 +53,8 @@ final class ModuleWriter {
     private final Map<Signal, List<Integer>> rootsOf = new IdentityHashMap<>();
     private final Map<Signal, Node> directInputs = new IdentityHashMap<>();
     private final List<Signal> childWires = new ArrayList<>();
-    private final Map<Op, Integer> uses = new IdentityHashMap<>();
+    /** Use counts in first-use order (Op has identity equality): temporaries are named in this order. */
+    private final Map<Op, Integer> uses = new LinkedHashMap<>();
     private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Op> temps = new LinkedHashSet<>();
     private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
