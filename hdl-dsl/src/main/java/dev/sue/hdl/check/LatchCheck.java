@@ -9,7 +9,6 @@ import dev.sue.hdl.ir.SignalKind;
 import dev.sue.hdl.ir.Stmt;
 import dev.sue.hdl.ir.SwitchStmt;
 import dev.sue.hdl.ir.WhenStmt;
-import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,7 +28,8 @@ final class LatchCheck {
 
     void run() {
         for (Component c : index.components) {
-            Map<Signal, Location> firstGap = new IdentityHashMap<>();
+            // Ordered by node id (declaration order), so errors come out in the same order every run.
+            Map<Signal, Location> firstGap = new java.util.TreeMap<>(java.util.Comparator.comparingInt(Signal::id));
             Set<Signal> covered = covered(c.ir().body(), firstGap);
             for (Map.Entry<Signal, Location> gap : firstGap.entrySet()) {
                 Signal s = gap.getKey();
