@@ -679,8 +679,8 @@ final class ModuleWriter {
                     int lanes = m.width() / 8;
                     out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
                             .append("; lane++) begin\n");
-                    out.append(IND).append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(" && ")
-                            .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
+                    out.append(IND).append(IND).append(IND).append("if (").append(operand(printer.print(w.enable())))
+                            .append(" && ").append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
                             .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
                     out.append(IND).append(IND).append(IND).append("end\n");
@@ -704,6 +704,11 @@ final class ModuleWriter {
                 }
             }
         }
+    }
+
+    /** {@code text} as an operand of a binary operator: parenthesised unless it is a name or literal. */
+    private static String operand(String text) {
+        return text.indexOf(' ') < 0 ? text : "(" + text + ")";
     }
 
     private String clockOf(ClockDomain d) {
