@@ -670,7 +670,8 @@ final class ModuleWriter {
                 String addr = printer.print(w.address());
                 String data = printer.print(w.data());
                 if (w.byteEnable() == null) {
-                    out.append(IND).append(IND).append("if (").append(printer.print(w.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append("if (").append(condition(w.domain(), w.enable(), null))
+                            .append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr).append("] <= ")
                             .append(data).append(";\n");
                     out.append(IND).append(IND).append("end\n");
@@ -679,8 +680,9 @@ final class ModuleWriter {
                     int lanes = m.width() / 8;
                     out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
                             .append("; lane++) begin\n");
-                    out.append(IND).append(IND).append(IND).append("if (").append(operand(printer.print(w.enable())))
-                            .append(" && ").append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
+                    out.append(IND).append(IND).append(IND).append("if (")
+                            .append(condition(w.domain(), w.enable(), be + (lanes == 1 ? "" : "[lane]")))
+                            .append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
                             .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
                     out.append(IND).append(IND).append(IND).append("end\n");
@@ -693,7 +695,8 @@ final class ModuleWriter {
                 if (r.isSync()) {
                     out.append(IND).append("always_ff @(posedge ").append(clockOf(r.domain())).append(") begin")
                             .append(comment(r.location())).append('\n');
-                    out.append(IND).append(IND).append("if (").append(printer.print(r.enable())).append(") begin\n");
+                    out.append(IND).append(IND).append("if (").append(condition(r.domain(), r.enable(), null))
+                            .append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(names.of(r.data())).append(" <= ").append(m.name())
                             .append('[').append(addr).append("];\n");
                     out.append(IND).append(IND).append("end\n");
@@ -704,6 +707,31 @@ final class ModuleWriter {
                 }
             }
         }
+    }
+
+    /**
+     * When a memory port in domain {@code d} acts: the domain's clock enable, the port's
+     * {@code enable} and {@code extra} (a byte-lane test, or null), joined with {@code &&}.
+     */
+    private String condition(ClockDomain d, Node enable, String extra) {
+        List<String> parts = new ArrayList<>(3);
+        if (d.hasClockEnable()) {
+            Signal ce = ir.domainPorts().get(d).enable();
+            markRead(ce, 0, 0);
+            parts.add(names.of(ce));
+        }
+        parts.add(printer.print(enable));
+        if (extra != null) {
+            parts.add(extra);
+        }
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        List<String> operands = new ArrayList<>(parts.size());
+        for (String p : parts) {
+            operands.add(operand(p));
+        }
+        return String.join(" && ", operands);
     }
 
     /** {@code text} as an operand of a binary operator: parenthesised unless it is a name or literal. */
