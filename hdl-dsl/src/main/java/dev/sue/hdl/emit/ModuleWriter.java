@@ -670,11 +670,8 @@ final class ModuleWriter {
                 String addr = printer.print(w.address());
                 String data = printer.print(w.data());
                 if (w.byteEnable() == null) {
-                    out.append(IND).append(IND).append("if (").append(condition(w.domain(), w.enable(), null))
-                            .append(") begin\n");
-                    out.append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr).append("] <= ")
-                            .append(data).append(";\n");
-                    out.append(IND).append(IND).append("end\n");
+                    guarded(condition(w.domain(), w.enable(), null), 2,
+                            m.name() + "[" + addr + "] <= " + data + ";");
                 } else {
                     String be = printer.print(w.byteEnable());
                     int lanes = m.width() / 8;
@@ -695,11 +692,8 @@ final class ModuleWriter {
                 if (r.isSync()) {
                     out.append(IND).append("always_ff @(posedge ").append(clockOf(r.domain())).append(") begin")
                             .append(comment(r.location())).append('\n');
-                    out.append(IND).append(IND).append("if (").append(condition(r.domain(), r.enable(), null))
-                            .append(") begin\n");
-                    out.append(IND).append(IND).append(IND).append(names.of(r.data())).append(" <= ").append(m.name())
-                            .append('[').append(addr).append("];\n");
-                    out.append(IND).append(IND).append("end\n");
+                    guarded(condition(r.domain(), r.enable(), null), 2,
+                            names.of(r.data()) + " <= " + m.name() + "[" + addr + "];");
                     out.append(IND).append("end\n\n");
                 } else {
                     out.append(IND).append("assign ").append(names.of(r.data())).append(" = ").append(m.name())
@@ -711,7 +705,8 @@ final class ModuleWriter {
 
     /**
      * When a memory port in domain {@code d} acts: the domain's clock enable, the port's
-     * {@code enable} and {@code extra} (a byte-lane test, or null), joined with {@code &&}.
+     * {@code enable} and {@code extra} (a byte-lane test, or null), joined with {@code &&};
+     * null when the port always acts.
      */
     private String condition(ClockDomain d, Node enable, String extra) {
         List<String> parts = new ArrayList<>(3);
@@ -720,9 +715,14 @@ final class ModuleWriter {
             markRead(ce, 0, 0);
             parts.add(names.of(ce));
         }
-        parts.add(printer.print(enable));
+        if (!(enable instanceof Const c && c.value().signum() != 0)) {
+            parts.add(printer.print(enable));
+        }
         if (extra != null) {
             parts.add(extra);
+        }
+        if (parts.isEmpty()) {
+            return null;
         }
         if (parts.size() == 1) {
             return parts.get(0);
@@ -732,6 +732,17 @@ final class ModuleWriter {
             operands.add(operand(p));
         }
         return String.join(" && ", operands);
+    }
+
+    /** {@code statement} at {@code depth}, inside {@code if (condition)} unless the condition is null. */
+    private void guarded(String condition, int depth, String statement) {
+        if (condition == null) {
+            out.append(IND.repeat(depth)).append(statement).append('\n');
+            return;
+        }
+        out.append(IND.repeat(depth)).append("if (").append(condition).append(") begin\n");
+        out.append(IND.repeat(depth + 1)).append(statement).append('\n');
+        out.append(IND.repeat(depth)).append("end\n");
     }
 
     /** {@code text} as an operand of a binary operator: parenthesised unless it is a name or literal. */
