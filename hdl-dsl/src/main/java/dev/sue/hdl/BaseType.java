@@ -158,12 +158,17 @@ public abstract class BaseType extends Data {
 
     /** Sets the reset value of a register. */
     final void initValue(BigInteger bits) {
+        initValue(bits, null);
+    }
+
+    /** Sets the reset value; {@code symbol} names it in the output (an enum constant's localparam). */
+    final void initValue(BigInteger bits, String symbol) {
         Elaboration e = Elaboration.current();
         Signal s = signal();
         if (s == null || s.kind() != SignalKind.REG) {
             e.error("init() applies to registers only; declare this value with reg(...)");
             return;
         }
-        s.setInit(new Const(bits, width, null));
+        s.setInit(new Const(bits, width, symbol));
     }
 }

@@ -213,6 +213,12 @@ final class ModuleWriter {
 
     private void countUses() {
         for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
+            Signal s = e.getKey();
+            if (s.kind() == SignalKind.REG && s.init() != null && s.domain().reset() != ClockDomain.Reset.NONE) {
+                visit(s.init());
+            }
+        }
+        for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
             if (directInputs.containsKey(e.getKey())) {
                 Node v = e.getValue().get(0).value();
                 if (v instanceof Signal s) {
@@ -638,7 +644,7 @@ final class ModuleWriter {
             out.append(IND).append(IND).append("if (").append(d.resetActiveLow() ? "!" : "").append(rst).append(") begin\n");
             for (Signal s : regs) {
                 out.append(IND).append(IND).append(IND).append(names.of(s)).append(" <= ")
-                        .append(ExprPrinter.literal(s.init().value(), s.width())).append(";\n");
+                        .append(printer.print(s.init())).append(";\n");
             }
             out.append(IND).append(IND).append("end else");
             if (d.hasClockEnable()) {
