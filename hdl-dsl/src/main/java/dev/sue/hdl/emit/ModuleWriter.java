@@ -826,7 +826,8 @@ final class ModuleWriter {
             if (duringReset && dp.reset() == null) {
                 continue;
             }
-            out.append(IND).append("always_ff @(posedge ").append(clockOf(d)).append(") begin\n");
+            // Plain always: Icarus warns about $error in always_ff ("cannot be synthesized").
+            out.append(IND).append("always @(posedge ").append(clockOf(d)).append(") begin\n");
             String guard = null;
             if (dp.reset() != null) {
                 markRead(dp.reset(), 0, 0);
