@@ -85,6 +85,9 @@ public abstract class BaseType extends Data {
             e.component().ir().addNamedOp(op);
         } else if (node instanceof Const) {
             Elaboration.current().error("a literal cannot be named; declare a wire and assign the literal to it");
+        } else if (node instanceof Signal s) {
+            // Named now rather than in the naming pass, so errors found while building can say 'name'.
+            s.setName(newName, true);
         }
     }
 
