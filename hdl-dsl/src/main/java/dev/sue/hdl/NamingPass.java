@@ -187,6 +187,19 @@ final class NamingPass {
         if (inst != null) {
             checkIdentifier(inst, ir.location());
         }
+        // Instances share the module's namespace with its signals: a clash would not compile.
+        Map<String, Component> instances = new HashMap<>();
+        for (Component child : ir.children()) {
+            String name = child.ir().instanceName();
+            Component other = instances.putIfAbsent(name, child);
+            if (other != null) {
+                elaboration.error(child.ir().location(), "two instances in " + c.getClass().getSimpleName()
+                        + " are named '" + name + "' (the other is created at " + other.ir().location() + "); rename one");
+            } else if (seen.containsKey(name)) {
+                elaboration.error(child.ir().location(), "instance '" + name + "' in " + c.getClass().getSimpleName()
+                        + " has the name of the signal declared at " + seen.get(name).location() + "; rename one");
+            }
+        }
     }
 
     private void checkIdentifier(String name, Location where) {
