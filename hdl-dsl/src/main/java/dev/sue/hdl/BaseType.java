@@ -82,7 +82,7 @@ public abstract class BaseType extends Data {
         if (node instanceof Op op) {
             op.setName(newName);
             Elaboration e = Elaboration.current();
-            e.component().ir().addNamedOp(op);
+            e.component().ir().addNamedOp(op, Location.here());
         } else if (node instanceof Const) {
             Elaboration.current().error("a literal cannot be named; declare a wire and assign the literal to it");
         } else if (node instanceof Signal s) {

@@ -181,7 +181,7 @@ final class NamingPass {
             }
         }
         for (Op op : ir.namedOps()) {
-            checkIdentifier(op.name(), ir.location());
+            checkIdentifier(op.name(), ir.namedOpLocation(op));
         }
         String inst = ir.instanceName();
         if (inst != null) {
