@@ -48,7 +48,8 @@ final class NamingPass {
 
     private void nameValue(Component c, Object value, String name) {
         if (value instanceof Data d) {
-            if (d.parent() == null) {
+            // A field may alias hardware of another component (e.g. a child's port); only the owner names it.
+            if (d.parent() == null && ownedBy(d, c)) {
                 d.setNameFromField(name);
                 if (d instanceof BaseType b && b.isHardware() && b.node() instanceof Op op && op.name() == null
                         && op.owner() == c) {
@@ -73,6 +74,16 @@ final class NamingPass {
                 nameValue(c, list.get(i), name + "_" + i);
             }
         }
+    }
+
+    private static boolean ownedBy(Data d, Component c) {
+        List<BaseType> leaves = d.leaves();
+        for (BaseType leaf : leaves) {
+            if (leaf.isHardware() && leaf.node().owner() != c) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void nameDeclaredData(Component c) {

@@ -22,8 +22,21 @@ public final class Vec<T extends Data> extends Data implements Iterable<T> {
     private Vec(List<T> elements) {
         this.elements = Collections.unmodifiableList(new ArrayList<>(elements));
         for (int i = 0; i < this.elements.size(); i++) {
-            this.elements.get(i).setParent(this, Integer.toString(i));
+            T e = this.elements.get(i);
+            // Existing hardware keeps its own name; only fresh types are named after the Vec.
+            if (!isHardware(e) && e.parent() == null) {
+                e.setParent(this, Integer.toString(i));
+            }
         }
+    }
+
+    private static boolean isHardware(Data d) {
+        for (BaseType leaf : d.leaves()) {
+            if (leaf.isHardware()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A vector of {@code size} elements made by {@code factory(index)} (types or hardware). */
