@@ -461,13 +461,22 @@ final class ModuleWriter {
                 out.append(IND).append("assign ").append(names.of(s)).append(" = ").append(printer.print(a.value()))
                         .append(';').append(comment(a.location())).append('\n');
             } else {
-                out.append('\n').append(IND).append("always_comb begin\n");
+                blankLine();
+                out.append(IND).append("always_comb begin\n");
                 statementsFor(List.of(s), 2, "=");
                 out.append(IND).append("end\n");
             }
             any = true;
         }
         if (any) {
+            out.append('\n');
+        }
+    }
+
+    /** Ends the current group of lines with one blank line (never two). */
+    private void blankLine() {
+        int n = out.length();
+        if (n < 2 || out.charAt(n - 1) != '\n' || out.charAt(n - 2) != '\n') {
             out.append('\n');
         }
     }
