@@ -58,6 +58,9 @@ final class ModuleWriter {
     private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Op> temps = new LinkedHashSet<>();
     private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
+    /** Operations read as a whole somewhere, and the bits read of those only ever sliced. */
+    private final Set<Op> readWhole = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<Op, BitSet> opReadBits = new IdentityHashMap<>();
     private final Map<Stmt, Boolean> containsCache = new IdentityHashMap<>();
     private final Set<String> usedSymbols = new java.util.TreeSet<>();
     private final Map<String, Const> symbolValues = new java.util.HashMap<>();
@@ -290,6 +293,14 @@ final class ModuleWriter {
 
     /** Counts a use of {@code root}; the first visit of an operation walks its operands (iteratively). */
     private void visit(Node root) {
+        if (root instanceof Op op) {
+            readWhole.add(op);
+        }
+        walk(root);
+    }
+
+    /** Counts a use of {@code root} without marking it read (the caller did, whole or in part). */
+    private void walk(Node root) {
         ArrayList<Node> stack = new ArrayList<>();
         stack.add(root);
         while (!stack.isEmpty()) {
@@ -315,7 +326,7 @@ final class ModuleWriter {
         ArrayList<Node> stack = new ArrayList<>();
         pushOperands(op, stack);
         for (Node n : stack) {
-            visit(n);
+            walk(n);
         }
     }
 
@@ -340,7 +351,15 @@ final class ModuleWriter {
             }
         }
         for (int i = op.argCount() - 1; i >= 0; i--) {
-            stack.add(op.arg(i));
+            Node arg = op.arg(i);
+            if (arg instanceof Op inner) {
+                if (op.kind() == OpKind.SLICE) {
+                    opReadBits.computeIfAbsent(inner, k -> new BitSet(inner.width())).set(op.param1(), op.param0() + 1);
+                } else {
+                    readWhole.add(inner);
+                }
+            }
+            stack.add(arg);
         }
     }
 
@@ -871,6 +890,21 @@ final class ModuleWriter {
 
     // ---- unused bits ---------------------------------------------------------------------------
 
+    /** Adds to {@code parts} the bits of {@code name} that {@code read} (null: none) does not cover. */
+    private static void unread(String name, int width, BitSet read, List<String> parts) {
+        if (read == null || read.cardinality() == 0) {
+            parts.add(name);
+            return;
+        }
+        int bit = read.nextClearBit(0);
+        while (bit < width) {
+            int end = read.nextSetBit(bit);
+            int hi = (end < 0 || end > width ? width : end) - 1;
+            parts.add(hi == bit ? name + "[" + bit + "]" : name + "[" + hi + ":" + bit + "]");
+            bit = read.nextClearBit(hi + 1);
+        }
+    }
+
     private void unusedSink() {
         List<String> parts = new ArrayList<>();
         List<Signal> candidates = new ArrayList<>();
@@ -887,18 +921,19 @@ final class ModuleWriter {
             }
         }
         for (Signal s : candidates) {
-            BitSet read = readBits.get(s);
-            String n = names.of(s);
-            if (read == null || read.cardinality() == 0) {
-                parts.add(n);
-                continue;
+            unread(names.of(s), s.width(), readBits.get(s), parts);
+        }
+        // Named expressions and temporaries are declared wires too: a slice may leave bits unread.
+        List<Op> declaredOps = new ArrayList<>();
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                declaredOps.add(op);
             }
-            int bit = read.nextClearBit(0);
-            while (bit < s.width()) {
-                int end = read.nextSetBit(bit);
-                int hi = (end < 0 || end > s.width() ? s.width() : end) - 1;
-                parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
-                bit = read.nextClearBit(hi + 1);
+        }
+        declaredOps.addAll(temps);
+        for (Op op : declaredOps) {
+            if (!readWhole.contains(op)) {
+                unread(names.of(op), op.width(), opReadBits.get(op), parts);
             }
         }
         if (parts.isEmpty()) {
