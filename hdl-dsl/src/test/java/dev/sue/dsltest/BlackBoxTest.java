@@ -17,12 +17,16 @@ import org.junit.jupiter.api.Test;
 /** Black boxes: instantiation with parameters, optional source text, no checks on their insides. */
 class BlackBoxTest {
     static final String SOURCE = """
-            module vendor_add #(parameter int WIDTH = 8, parameter string MODE = "fast") (
+            `timescale 1ns / 1ps
+            module vendor_add #(parameter WIDTH = 8, parameter MODE = "fast", parameter SIM = 0) (
                 input  wire logic [WIDTH-1:0] a,
                 input  wire logic [WIDTH-1:0] b,
                 output logic      [WIDTH-1:0] y
             );
                 assign y = a + b;
+                // verilator lint_off UNUSEDPARAM
+                localparam UNUSED = MODE == "fast" || SIM;
+                // verilator lint_on UNUSEDPARAM
             endmodule
             """;
 
