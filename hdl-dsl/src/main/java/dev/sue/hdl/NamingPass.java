@@ -191,8 +191,21 @@ final class NamingPass {
                 }
             }
         }
+        // A named expression is a wire of its own: its name must be as unique as a signal's.
+        Map<String, Op> ops = new HashMap<>();
         for (Op op : ir.namedOps()) {
-            checkIdentifier(op.name(), ir.namedOpLocation(op));
+            Location where = ir.namedOpLocation(op);
+            checkIdentifier(op.name(), where);
+            if (op.owner() != c) {
+                continue;
+            }
+            Signal sameName = seen.get(op.name());
+            Op otherOp = ops.putIfAbsent(op.name(), op);
+            if (sameName != null || (otherOp != null && otherOp != op)) {
+                elaboration.error(where, "two signals in " + c.getClass().getSimpleName() + " are named '" + op.name()
+                        + "' (the other is declared at " + (sameName != null ? sameName.location()
+                                : ir.namedOpLocation(otherOp)) + "); rename one");
+            }
         }
         String inst = ir.instanceName();
         if (inst != null) {
