@@ -124,6 +124,29 @@ class NameCheckTest {
         assertEquals(2, errors.size(), Errors.describe(errors));
     }
 
+    static final class ExpressionNameClash extends Component {
+        final UInt a = in(uint(8));
+        final UInt y = out(uint(8)); // MARK:clash-output
+        final UInt z = out(uint(8));
+
+        ExpressionNameClash() {
+            UInt s = a.add(1).named("y"); // MARK:clash-expression
+            UInt t = a.sub(1).named("t"); // MARK:clash-t1
+            UInt u = a.xor(a).named("t"); // MARK:clash-t2
+            y.set(s);
+            z.set(t.or(u));
+        }
+    }
+
+    @Test
+    void aNamedExpressionMayNotTakeAnotherSignalsName() {
+        List<HdlError> errors = Errors.of(ExpressionNameClash::new);
+        Errors.expect(errors, "clash-expression", "two signals in ExpressionNameClash are named 'y' (the other is "
+                + "declared at " + at("clash-output") + "); rename one");
+        Errors.expect(errors, "clash-t2", "are named 't' (the other is declared at " + at("clash-t1") + ")");
+        assertEquals(2, errors.size(), Errors.describe(errors));
+    }
+
     static final class ClockNameClash extends Component {
         final Bool clk = in(bool()); // MARK:clk
         final Bool y = out(bool());
