@@ -211,4 +211,41 @@ class ConstructionErrorTest {
                 e.getMessage());
         assertTrue(e.errors().get(1).toString().startsWith(Marks.at(ConstructionErrorTest.class, "require") + ": error: "));
     }
+
+    static final class LibraryMisuse extends Component {
+        final dev.sue.hdl.lib.stream.Stream<UInt> in = slave(dev.sue.hdl.lib.stream.Stream.of(() -> uint(8)));
+        final dev.sue.hdl.lib.stream.Stream<UInt> out = master(dev.sue.hdl.lib.stream.Stream.of(() -> uint(8)));
+
+        LibraryMisuse() {
+            out.connectFrom(in.map(() -> uint(8), p -> p.resize(9))); // MARK:lib-call
+        }
+    }
+
+    @Test
+    void anErrorInsideALibraryHelperAlsoNamesTheUsersLine() {
+        List<HdlError> errors = Errors.of(LibraryMisuse::new);
+        assertEquals(1, errors.size(), Errors.describe(errors));
+        HdlError e = errors.get(0);
+        assertEquals("Stream.java", e.location().file());
+        assertEquals(java.util.Optional.of(Marks.at(ConstructionErrorTest.class, "lib-call")), e.location().caller());
+        assertTrue(e.toString().contains(" (called from " + Marks.at(ConstructionErrorTest.class, "lib-call") + "): error: "
+                + "width mismatch"), e.toString());
+    }
+
+    @Test
+    void hardwareOutsideAnElaborationIsAClearJavaError() {
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> in(bool()));
+        assertEquals("hardware can only be described while Elaboration.elaborate(() -> new Top(...)) runs",
+                e.getMessage());
+        IllegalArgumentException lit = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> U(256, 8));
+        assertEquals("UInt literal 256 does not fit in 8 unsigned bit(s) (range 0..255)", lit.getMessage());
+    }
+
+    @Test
+    void aFailedElaborationLeavesNothingBehind() {
+        Errors.of(() -> new Checked(99));
+        Emit.elaborate(() -> new Checked(8));
+    }
 }
