@@ -867,9 +867,9 @@ final class ModuleWriter {
             for (Assertion a : e.getValue()) {
                 String cond = printer.print(a.condition());
                 String body = switch (a.kind()) {
-                    case ASSERT -> "assert (" + cond + ") else $error(\"" + a.message() + " ("
+                    case ASSERT -> "assert (" + cond + ") else $error(\"" + a.message().replace("%", "%%") + " ("
                             + a.location().shortForm() + ")\");";
-                    case ASSUME -> "assume (" + cond + ") else $error(\"" + a.message() + " ("
+                    case ASSUME -> "assume (" + cond + ") else $error(\"" + a.message().replace("%", "%%") + " ("
                             + a.location().shortForm() + ")\");";
                     case COVER -> "cover (" + cond + ");";
                 };
