@@ -104,4 +104,19 @@ class AssertionTest {
                 + " else $error(\"level at most 8 (" + at("assert") + ")\");");
         assertNotContains(sv, "not busy in reset");
     }
+
+    static final class Awkward extends Component {
+        final Bool a = in(bool());
+
+        Awkward() {
+            assertThat(a, "100% \"sure\"\\ \nsecond line"); // MARK:awkward
+        }
+    }
+
+    @Test
+    void messagesBecomeSafeStringLiterals() {
+        // %, quotes, backslashes and line breaks would end or corrupt the $error format string.
+        Sv.assertLine(Emit.sv(Awkward::new), "assert (a) else $error(\"100%% 'sure'/  second line ("
+                + at("awkward") + ")\");");
+    }
 }
