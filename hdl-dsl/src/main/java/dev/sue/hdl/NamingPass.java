@@ -22,6 +22,7 @@ import java.util.Map;
 final class NamingPass {
     private final Elaboration elaboration;
     private final Map<Data, String> resolved = new IdentityHashMap<>();
+    private final java.util.Set<Class<?>> checkedModules = new java.util.HashSet<>();
 
     NamingPass(Elaboration elaboration) {
         this.elaboration = elaboration;
@@ -180,6 +181,14 @@ final class NamingPass {
 
     private void checkNames(Component c) {
         ComponentIr ir = c.ir();
+        if (!ir.isBlackBox() && checkedModules.add(c.getClass())) {
+            String module = c.moduleBaseName();
+            if (!Naming.isLegalIdentifier(module) || Naming.isKeyword(module)) {
+                elaboration.error(ir.location(), "the module name '" + module + "' of " + c.getClass().getName()
+                        + " is not a usable SystemVerilog identifier (keyword or illegal); rename the class or "
+                        + "override moduleBaseName()");
+            }
+        }
         Map<String, Signal> seen = new HashMap<>();
         for (Signal s : ir.signals()) {
             checkIdentifier(s.name(), s.location());
