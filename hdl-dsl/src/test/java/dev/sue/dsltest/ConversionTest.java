@@ -142,14 +142,16 @@ class ConversionTest {
         assertLine(sv, "assign lit = 8'd17;");
     }
 
+    static final class LiteralWidths extends Component {
+        LiteralWidths() {
+            assertEquals(8, U(0, 8).width());
+            assertEquals(3, S(-4, 3).width());
+            assertEquals(1, B(1, 1).width());
+        }
+    }
+
     @Test
     void literalWidthsFollowTheirDeclaration() {
-        Emit.elaborate(() -> new Component() {
-            {
-                assertEquals(8, U(0, 8).width());
-                assertEquals(3, S(-4, 3).width());
-                assertEquals(1, B(1, 1).width());
-            }
-        });
+        Emit.elaborate(LiteralWidths::new);
     }
 }

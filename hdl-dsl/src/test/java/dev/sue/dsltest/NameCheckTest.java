@@ -221,4 +221,33 @@ class NameCheckTest {
     void instanceNamesAreCheckedLikeSignalNames() {
         Errors.only(Errors.of(InstanceKeyword::new), "inst-keyword", "'always' is a reserved SystemVerilog keyword");
     }
+
+    static final class And extends Component {
+        final Bool a = in(bool());
+        final Bool y = out(bool());
+
+        And() {
+            y.set(a);
+        }
+    }
+
+    static final class UsesAnd extends Component {
+        final Bool a = in(bool());
+        final Bool y = out(bool());
+
+        UsesAnd() {
+            And first = instance("first", And::new); // MARK:module-keyword
+            first.a.set(a);
+            And second = instance("second", And::new);
+            second.a.set(first.y);
+            y.set(second.y);
+        }
+    }
+
+    @Test
+    void aModuleNameThatIsAKeywordIsRejectedOnce() {
+        Errors.only(Errors.of(UsesAnd::new), "module-keyword", "the module name 'and' of dev.sue.dsltest.NameCheckTest$And"
+                + " is not a usable SystemVerilog identifier (keyword or illegal); rename the class or override "
+                + "moduleBaseName()");
+    }
 }
