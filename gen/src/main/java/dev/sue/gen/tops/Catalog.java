@@ -1,6 +1,5 @@
 package dev.sue.gen.tops;
 
-import dev.sue.hdl.demo.DemoAccumulator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,15 +15,7 @@ public final class Catalog {
 
     public static Catalog standard() {
         Catalog c = new Catalog();
-        c.add(new TopSpec("demo_accumulator",
-                "small demo: ALU sub-component, enum, history RAM; proves the Java -> SV -> Verilator chain",
-                List.of(ParamSpec.integer("width", "accumulator width in bits", 8, 1, 64),
-                        ParamSpec.oneOf("historyDepth", "entries of the history RAM", 16, 2L, 4L, 8L, 16L, 32L, 64L,
-                                128L, 256L, 512L, 1024L)),
-                v -> () -> new DemoAccumulator(v.integer("width"), v.integer("historyDepth"))));
-        c.add(new Preset("demo", "demo_accumulator", Map.of(), "the demo accumulator with default parameters"));
-        c.add(new Preset("demo_wide", "demo_accumulator", Map.of("width", "64", "historyDepth", "1024"),
-                "the demo accumulator at its largest"));
+        DemoTops.register(c);
         return c;
     }
 

@@ -23,6 +23,11 @@ final class ExprPrinter {
         return print(n, true);
     }
 
+    /** {@code n} parenthesised where needed to be an operand of another operator. */
+    String printOperand(Node n) {
+        return print(n, false);
+    }
+
     static String literal(BigInteger value, int width) {
         if (width == 1) {
             return value.signum() == 0 ? "1'b0" : "1'b1";
@@ -91,7 +96,7 @@ final class ExprPrinter {
             case SHR -> a(op, 0) + " >> " + a(op, 1);
             case SRA -> "$unsigned($signed(" + a(op, 0) + ") >>> " + a(op, 1) + ")";
             case SLICE -> slice(op);
-            case BIT_INDEX -> print(op.arg(0), false) + "[" + print(op.arg(1)) + "]";
+            case BIT_INDEX -> bitIndex(op);
             case CONCAT -> concat(op);
             case REPEAT -> "{" + op.param0() + "{" + print(op.arg(0)) + "}}";
             case ZEXT -> "{" + literal(BigInteger.ZERO, op.width() - op.arg(0).width()) + ", " + print(op.arg(0)) + "}";
@@ -118,6 +123,21 @@ final class ExprPrinter {
             return base;
         }
         return hi == lo ? base + "[" + hi + "]" : base + "[" + hi + ":" + lo + "]";
+    }
+
+    private String bitIndex(Op op) {
+        Node arg = op.arg(0);
+        if (arg.width() == 1) {
+            // A scalar has no bit select in SystemVerilog; its (1-bit) index is in range only
+            // when 0, and out-of-range selects read 0 (what Verilator gives for wider values).
+            return "(" + print(arg, false) + " & ~" + print(op.arg(1), false) + ")";
+        }
+        if (arg instanceof Const c) {
+            // A literal has no bit select either: mask it with a one-hot of the index.
+            return "(|(" + literal(c.value(), c.width()) + " & (" + literal(BigInteger.ONE, c.width()) + " << "
+                    + print(op.arg(1), false) + ")))";
+        }
+        return print(arg, false) + "[" + print(op.arg(1)) + "]";
     }
 
     private String sext(Op op) {

@@ -58,12 +58,14 @@ final class ModuleWriter {
     private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Op> temps = new LinkedHashSet<>();
     private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
-    /** Operations read as a whole somewhere, and the bits read of those only ever sliced. */
-    private final Set<Op> readWhole = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Map<Op, BitSet> opReadBits = new IdentityHashMap<>();
+    /** Bits of operations read only through constant slices, and how many such slices read them. */
+    private final Map<Op, BitSet> sliceReadBits = new IdentityHashMap<>();
+    private final Map<Op, Integer> sliceUses = new IdentityHashMap<>();
     private final Map<Stmt, Boolean> containsCache = new IdentityHashMap<>();
     private final Set<String> usedSymbols = new java.util.TreeSet<>();
     private final Map<String, Const> symbolValues = new java.util.HashMap<>();
+    /** Literals that are bit-selected (byte-lane write data and enables), declared as localparams. */
+    private final Map<Const, String> indexedLiterals = new LinkedHashMap<>();
 
     ModuleWriter(Component component, Map<Component, String> moduleNames) {
         this.component = component;
@@ -223,10 +225,8 @@ final class ModuleWriter {
         }
         for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
             if (directInputs.containsKey(e.getKey())) {
-                Node v = e.getValue().get(0).value();
-                if (v instanceof Signal s) {
-                    markRead(s, 0, s.width() - 1);
-                }
+                // A signal (read) or a literal, whose enum symbol this module must declare.
+                visit(e.getValue().get(0).value());
                 continue;
             }
             for (Assign a : e.getValue()) {
@@ -246,6 +246,9 @@ final class ModuleWriter {
                 visit(w.enable());
                 if (w.byteEnable() != null) {
                     visitAddressable(w.byteEnable());
+                    // Byte-lane writes select bits of data and enable; a literal cannot be selected.
+                    nameIndexedLiteral(w.data(), m.name() + "_wdata");
+                    nameIndexedLiteral(w.byteEnable(), m.name() + "_wbe");
                 }
             }
             for (MemPorts.Read r : m.reads()) {
@@ -284,6 +287,18 @@ final class ModuleWriter {
         }
     }
 
+    private void nameIndexedLiteral(Node n, String base) {
+        if (n instanceof Const c && c.symbol() == null && !indexedLiterals.containsKey(c)) {
+            indexedLiterals.put(c, names.fresh(base.toUpperCase()));
+        }
+    }
+
+    /** {@code n} printed so that it can take a bit select. */
+    private String indexable(Node n) {
+        String literalName = n instanceof Const c ? indexedLiterals.get(c) : null;
+        return literalName != null ? literalName : printer.print(n);
+    }
+
     private void visitAddressable(Node n) {
         if (n instanceof Op op) {
             addressable.add(op);
@@ -293,14 +308,6 @@ final class ModuleWriter {
 
     /** Counts a use of {@code root}; the first visit of an operation walks its operands (iteratively). */
     private void visit(Node root) {
-        if (root instanceof Op op) {
-            readWhole.add(op);
-        }
-        walk(root);
-    }
-
-    /** Counts a use of {@code root} without marking it read (the caller did, whole or in part). */
-    private void walk(Node root) {
         ArrayList<Node> stack = new ArrayList<>();
         stack.add(root);
         while (!stack.isEmpty()) {
@@ -326,7 +333,7 @@ final class ModuleWriter {
         ArrayList<Node> stack = new ArrayList<>();
         pushOperands(op, stack);
         for (Node n : stack) {
-            walk(n);
+            visit(n);
         }
     }
 
@@ -340,6 +347,9 @@ final class ModuleWriter {
                 }
                 if (arg instanceof Op inner && arg.width() > 1) {
                     addressable.add(inner);
+                    sliceReadBits.computeIfAbsent(inner, k -> new BitSet(inner.width()))
+                            .set(op.param1(), op.param0() + 1);
+                    sliceUses.merge(inner, 1, Integer::sum);
                 }
             }
             case BIT_INDEX, SEXT -> {
@@ -351,15 +361,7 @@ final class ModuleWriter {
             }
         }
         for (int i = op.argCount() - 1; i >= 0; i--) {
-            Node arg = op.arg(i);
-            if (arg instanceof Op inner) {
-                if (op.kind() == OpKind.SLICE) {
-                    opReadBits.computeIfAbsent(inner, k -> new BitSet(inner.width())).set(op.param1(), op.param0() + 1);
-                } else {
-                    readWhole.add(inner);
-                }
-            }
-            stack.add(arg);
+            stack.add(op.arg(i));
         }
     }
 
@@ -413,7 +415,12 @@ final class ModuleWriter {
             out.append(IND).append("localparam logic ").append(range(c.width())).append(sym).append(" = ")
                     .append(ExprPrinter.literal(c.value(), c.width())).append(";\n");
         }
-        if (!usedSymbols.isEmpty()) {
+        for (Map.Entry<Const, String> e : indexedLiterals.entrySet()) {
+            Const c = e.getKey();
+            out.append(IND).append("localparam logic ").append(range(c.width())).append(e.getValue()).append(" = ")
+                    .append(ExprPrinter.literal(c.value(), c.width())).append(";\n");
+        }
+        if (!usedSymbols.isEmpty() || !indexedLiterals.isEmpty()) {
             out.append('\n');
         }
         for (Signal s : ir.signals()) {
@@ -704,16 +711,16 @@ final class ModuleWriter {
                 String addr = printer.print(w.address());
                 String data = printer.print(w.data());
                 if (w.byteEnable() == null) {
-                    guarded(condition(w.domain(), w.enable(), null), 2,
-                            m.name() + "[" + addr + "] <= " + data + ";");
+                    guarded(portEnable(w.domain(), w.enable(), false), 2, m.name() + "[" + addr + "] <= " + data + ";");
                 } else {
-                    String be = printer.print(w.byteEnable());
+                    String be = indexable(w.byteEnable());
+                    data = indexable(w.data());
                     int lanes = m.width() / 8;
                     out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
                             .append("; lane++) begin\n");
-                    out.append(IND).append(IND).append(IND).append("if (")
-                            .append(condition(w.domain(), w.enable(), be + (lanes == 1 ? "" : "[lane]")))
-                            .append(") begin\n");
+                    String enable = portEnable(w.domain(), w.enable(), true);
+                    out.append(IND).append(IND).append(IND).append("if (").append(enable == null ? "" : enable + " && ")
+                            .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
                             .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
                     out.append(IND).append(IND).append(IND).append("end\n");
@@ -726,7 +733,7 @@ final class ModuleWriter {
                 if (r.isSync()) {
                     out.append(IND).append("always_ff @(posedge ").append(clockOf(r.domain())).append(") begin")
                             .append(comment(r.location())).append('\n');
-                    guarded(condition(r.domain(), r.enable(), null), 2,
+                    guarded(portEnable(r.domain(), r.enable(), false), 2,
                             names.of(r.data()) + " <= " + m.name() + "[" + addr + "];");
                     out.append(IND).append("end\n\n");
                 } else {
@@ -738,34 +745,19 @@ final class ModuleWriter {
     }
 
     /**
-     * When a memory port in domain {@code d} acts: the domain's clock enable, the port's
-     * {@code enable} and {@code extra} (a byte-lane test, or null), joined with {@code &&};
-     * null when the port always acts.
+     * The condition under which a synchronous memory port acts: its enable, and the domain's
+     * clock enable when it has one (registers of the domain hold without it, so must memories).
+     * {@code operand}: the result is combined with another condition, so parenthesise as needed.
+     * Null when the port always acts (no clock enable, constant-true enable).
      */
-    private String condition(ClockDomain d, Node enable, String extra) {
-        List<String> parts = new ArrayList<>(3);
-        if (d.hasClockEnable()) {
-            Signal ce = ir.domainPorts().get(d).enable();
-            markRead(ce, 0, 0);
-            parts.add(names.of(ce));
+    private String portEnable(ClockDomain d, Node enable, boolean operand) {
+        boolean always = enable instanceof Const c && c.value().signum() != 0;
+        if (!d.hasClockEnable()) {
+            return always ? null : operand ? printer.printOperand(enable) : printer.print(enable);
         }
-        if (!(enable instanceof Const c && c.value().signum() != 0)) {
-            parts.add(printer.print(enable));
-        }
-        if (extra != null) {
-            parts.add(extra);
-        }
-        if (parts.isEmpty()) {
-            return null;
-        }
-        if (parts.size() == 1) {
-            return parts.get(0);
-        }
-        List<String> operands = new ArrayList<>(parts.size());
-        for (String p : parts) {
-            operands.add(operand(p));
-        }
-        return String.join(" && ", operands);
+        Signal ce = ir.domainPorts().get(d).enable();
+        markRead(ce, 0, 0);
+        return always ? names.of(ce) : names.of(ce) + " && " + printer.printOperand(enable);
     }
 
     /** {@code statement} at {@code depth}, inside {@code if (condition)} unless the condition is null. */
@@ -777,11 +769,6 @@ final class ModuleWriter {
         out.append(IND.repeat(depth)).append("if (").append(condition).append(") begin\n");
         out.append(IND.repeat(depth + 1)).append(statement).append('\n');
         out.append(IND.repeat(depth)).append("end\n");
-    }
-
-    /** {@code text} as an operand of a binary operator: parenthesised unless it is a name or literal. */
-    private static String operand(String text) {
-        return text.indexOf(' ') < 0 ? text : "(" + text + ")";
     }
 
     private String clockOf(ClockDomain d) {
@@ -890,21 +877,6 @@ final class ModuleWriter {
 
     // ---- unused bits ---------------------------------------------------------------------------
 
-    /** Adds to {@code parts} the bits of {@code name} that {@code read} (null: none) does not cover. */
-    private static void unread(String name, int width, BitSet read, List<String> parts) {
-        if (read == null || read.cardinality() == 0) {
-            parts.add(name);
-            return;
-        }
-        int bit = read.nextClearBit(0);
-        while (bit < width) {
-            int end = read.nextSetBit(bit);
-            int hi = (end < 0 || end > width ? width : end) - 1;
-            parts.add(hi == bit ? name + "[" + bit + "]" : name + "[" + hi + ":" + bit + "]");
-            bit = read.nextClearBit(hi + 1);
-        }
-    }
-
     private void unusedSink() {
         List<String> parts = new ArrayList<>();
         List<Signal> candidates = new ArrayList<>();
@@ -921,19 +893,42 @@ final class ModuleWriter {
             }
         }
         for (Signal s : candidates) {
-            unread(names.of(s), s.width(), readBits.get(s), parts);
-        }
-        // Named expressions and temporaries are declared wires too: a slice may leave bits unread.
-        List<Op> declaredOps = new ArrayList<>();
-        for (Op op : ir.namedOps()) {
-            if (op.owner() == component) {
-                declaredOps.add(op);
+            BitSet read = readBits.get(s);
+            String n = names.of(s);
+            if (read == null || read.cardinality() == 0) {
+                parts.add(n);
+                continue;
+            }
+            int bit = read.nextClearBit(0);
+            while (bit < s.width()) {
+                int end = read.nextSetBit(bit);
+                int hi = (end < 0 || end > s.width() ? s.width() : end) - 1;
+                parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
+                bit = read.nextClearBit(hi + 1);
             }
         }
-        declaredOps.addAll(temps);
-        for (Op op : declaredOps) {
-            if (!readWhole.contains(op)) {
-                unread(names.of(op), op.width(), opReadBits.get(op), parts);
+        // Named and temporary operations are declared wires too: a named value nobody reads, or
+        // a temporary read only through slices, leaves bits unread.
+        List<Op> opWires = new ArrayList<>();
+        for (Op op : ir.namedOps()) {
+            if (op.owner() == component) {
+                opWires.add(op);
+            }
+        }
+        opWires.addAll(temps);
+        for (Op op : opWires) {
+            int total = uses.getOrDefault(op, 0);
+            if (total > sliceUses.getOrDefault(op, 0)) {
+                continue;
+            }
+            BitSet read = total == 0 ? new BitSet() : sliceReadBits.get(op);
+            String n = names.of(op);
+            int bit = read.nextClearBit(0);
+            while (bit < op.width()) {
+                int end = read.nextSetBit(bit);
+                int hi = (end < 0 || end > op.width() ? op.width() : end) - 1;
+                parts.add(op.width() == 1 ? n : hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
+                bit = read.nextClearBit(hi + 1);
             }
         }
         if (parts.isEmpty()) {
