@@ -72,6 +72,11 @@ class ToolLintTest {
         out.put("UsesSynchroniser", () -> new CdcCheckTest.UsesSynchroniser(true));
         out.put("RequestFsm", () -> new GoldenDesigns.RequestFsm(20));
         out.put("DemoAccumulator(64, 1024)", () -> new DemoAccumulator(64, 1024));
+        for (int w : new int[] {1, 2, 33, 65}) {
+            out.put("OperatorZoo(" + w + ")", () -> new dev.sue.hdl.demo.OperatorZoo(w));
+        }
+        out.put("ClockingZoo(8, 2)", () -> new dev.sue.hdl.demo.ClockingZoo(8, 2));
+        out.put("ClockingZoo(72, 1000)", () -> new dev.sue.hdl.demo.ClockingZoo(72, 1000));
         return out;
     }
 
