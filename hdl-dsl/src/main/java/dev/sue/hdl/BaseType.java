@@ -143,10 +143,10 @@ public abstract class BaseType extends Data {
                 return target.describe() + " is driven by its memory and cannot be assigned";
             case IN:
                 if (owner == here) {
-                    return "input port " + target.describe() + " cannot be driven from inside its own component";
+                    return inputPort(target) + " cannot be driven from inside its own component";
                 }
                 if (owner.ir().parent() != here) {
-                    return "input port " + target.describe() + " of " + owner
+                    return inputPort(target) + " of " + owner
                             + " can only be driven by that component's parent";
                 }
                 return null;
@@ -157,6 +157,10 @@ public abstract class BaseType extends Data {
                 }
                 return null;
         }
+    }
+
+    private static String inputPort(Signal s) {
+        return s.hasName() ? "input port " + s.describe() : "the input port declared at " + s.location();
     }
 
     /** Sets the reset value of a register. */
