@@ -114,8 +114,8 @@ class HierarchyCheckTest {
 
     @Test
     void drivingOwnInputIsAnError() {
-        Errors.only(Errors.of(DrivesOwnInput::new), "drive-input", "input port ",
-                "at " + at("own-a") + " cannot be driven from inside its own component");
+        Errors.only(Errors.of(DrivesOwnInput::new), "drive-input", "the input port declared at " + at("own-a")
+                + " cannot be driven from inside its own component");
     }
 
     static final class DrivesGrandchildInput extends Component {

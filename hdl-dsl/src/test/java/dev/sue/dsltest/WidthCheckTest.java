@@ -28,8 +28,9 @@ class WidthCheckTest {
     @Test
     void assignmentOfADifferentWidthNamesBothLines() {
         List<HdlError> errors = Errors.of(SetMismatch::new);
-        Errors.expect(errors, "set", "width mismatch:", "is 8 bit(s) but the value is 9 bit(s)",
-                "declared at " + Marks.at(WidthCheckTest.class, "y-decl"), "use resize(), slice()");
+        // Field names are only known once construction is over: until then a port is described by its line.
+        Errors.expect(errors, "set", "width mismatch: the output declared at " + Marks.at(WidthCheckTest.class, "y-decl")
+                + " is 8 bit(s) but the value is 9 bit(s); use resize(), slice() or an expanding operation explicitly");
         Errors.expect(errors, "set-wire", "width mismatch: 'w' at " + Marks.at(WidthCheckTest.class, "w-decl")
                 + " is 4 bit(s) but the value is 5 bit(s)");
     }
