@@ -115,7 +115,7 @@ class ToolLintTest {
         boolean haveIcarus = available("iverilog", "-V");
         boolean haveYosys = available("yosys", "-V");
         assumeTrue(haveVerilator || haveIcarus || haveYosys, "none of verilator, iverilog, yosys is installed");
-        List<String> problems = new ArrayList<>();
+        List<java.util.concurrent.Callable<String>> jobs = new ArrayList<>();
         int linted = 0;
         for (Map.Entry<String, Supplier<? extends Component>> d : designs().entrySet()) {
             EmittedDesign e;
@@ -145,14 +145,30 @@ class ToolLintTest {
                         + "; hierarchy -check -top " + top + "; proc; check -assert"));
             }
             for (List<String> c : commands) {
-                Result r = exec(c, dir);
-                String lower = r.output().toLowerCase();
-                if (r.status() != 0 || lower.contains("%warning") || lower.contains("%error") || lower.contains("warning:")
-                        || lower.contains("error:")) {
-                    problems.add(d.getKey() + " (" + c.get(0) + ", exit " + r.status() + "):\n" + r.output().strip()
-                            + "\n--- " + top + ".sv:\n" + Files.readString(dir.resolve(top + ".sv")));
+                String name = d.getKey();
+                jobs.add(() -> {
+                    Result r = exec(c, dir);
+                    String lower = r.output().toLowerCase();
+                    if (r.status() != 0 || lower.contains("%warning") || lower.contains("%error")
+                            || lower.contains("warning:") || lower.contains("error:")) {
+                        return name + " (" + c.get(0) + ", exit " + r.status() + "):\n" + r.output().strip()
+                                + "\n--- " + top + ".sv:\n" + Files.readString(dir.resolve(top + ".sv"));
+                    }
+                    return null;
+                });
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(2, Runtime.getRuntime().availableProcessors()));
+        try {
+            for (java.util.concurrent.Future<String> f : pool.invokeAll(jobs)) {
+                if (f.get() != null) {
+                    problems.add(f.get());
                 }
             }
+        } finally {
+            pool.shutdownNow();
         }
         if (linted < 40) {
             fail("only " + linted + " designs were linted; did the class scan break?");
