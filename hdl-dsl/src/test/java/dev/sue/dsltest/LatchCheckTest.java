@@ -65,6 +65,26 @@ class LatchCheckTest {
                 + at("nested-gap") + " can leave it unassigned)");
     }
 
+    static final class CoveredInsideOpenOutside extends Component {
+        final Bool c = in(bool());
+        final Bool d = in(bool());
+        final UInt y = out(uint(4));
+
+        CoveredInsideOpenOutside() {
+            when(c, () -> { // MARK:outer-gap
+                when(d, () -> y.set(1)); // MARK:covered-later
+                y.set(2);
+            });
+        }
+    }
+
+    @Test
+    void theReportedBranchIsOneThatReallyLeavesTheSignalUnassigned() {
+        // The inner when is followed by an unconditional assignment; the hole is the outer when's missing else.
+        Errors.only(Errors.of(CoveredInsideOpenOutside::new), "covered-later", "(the branch at " + at("outer-gap")
+                + " can leave it unassigned)");
+    }
+
     static final class SwitchNoDefault extends Component {
         final UInt sel = in(uint(2));
         final UInt y = out(uint(4));
