@@ -180,8 +180,11 @@ final class ModuleWriter {
                     markRead(mine, 0, mine.width() - 1);
                 } else if (p.kind() == SignalKind.IN) {
                     List<Assign> a = assigns.get(p);
+                    // Wired straight to a named signal or a literal: use it. (An input of a later child has
+                    // no name yet, so it goes through a port wire.)
                     if (a != null && a.size() == 1 && topLevel.contains(a.get(0))
-                            && (a.get(0).value() instanceof Signal || a.get(0).value() instanceof Const)) {
+                            && (a.get(0).value() instanceof Signal v && names.of(v) != null
+                                    || a.get(0).value() instanceof Const)) {
                         directInputs.put(p, a.get(0).value());
                         names.alias(p, printer.print(a.get(0).value()));
                     } else {
