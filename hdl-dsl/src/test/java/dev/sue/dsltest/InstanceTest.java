@@ -144,4 +144,25 @@ class InstanceTest {
         assertLines(sv, "child unused (", ".a (1'b0),", ".y (unused_y)", ");");
         assertLine(sv, "assign unused_ok = ^{unused_y};");
     }
+
+    static final class InputToInput extends Component {
+        final Bool a = in(bool());
+        final Bool y = out(bool());
+
+        InputToInput() {
+            Child c1 = instance("c1", Child::new);
+            Child c2 = instance("c2", Child::new);
+            c2.a.set(a.not());
+            c1.a.set(c2.a);
+            y.set(c1.y.and(c2.y));
+        }
+    }
+
+    @Test
+    void aChildInputMayFeedAnEarlierChildsInput() {
+        String sv = Emit.sv(InputToInput::new);
+        assertLine(sv, "assign c2_a = ~a;");
+        assertLine(sv, "assign c1_a = c2_a;");
+        assertLines(sv, "child c1 (", ".a (c1_a),", ".y (c1_y)", ");");
+    }
 }
