@@ -14,9 +14,10 @@ MAKEFLAGS += --no-builtin-rules
 VENV     := .venv
 VENV_BIN := $(CURDIR)/$(VENV)/bin
 PY       := $(VENV_BIN)/python
-# Stamp inside .venv: the venv is rebuilt only when requirements.txt changes.
-VENV_STAMP := $(VENV)/.requirements.stamp
 REQS     := verif/requirements.txt
+# Stamp inside .venv named after the content hash of requirements.txt: the venv is rebuilt
+# only when the pins change, not when a checkout merely touches the file's mtime.
+VENV_STAMP := $(VENV)/.requirements-$(firstword $(shell sha256sum $(REQS) 2>/dev/null))
 # Resolved now, before any recipe puts .venv/bin on PATH.
 SYSTEM_PYTHON := $(shell command -v python3)
 
@@ -56,7 +57,7 @@ help: ## list the targets
 
 venv: $(VENV_STAMP) ## create .venv from verif/requirements.txt (only when it changed)
 
-$(VENV_STAMP): $(REQS)
+$(VENV_STAMP):
 	@test -n "$(SYSTEM_PYTHON)" || { echo "error: python3 not found" >&2; exit 1; }
 	@echo "==> creating $(VENV) from $(REQS)"
 	rm -rf $(VENV)

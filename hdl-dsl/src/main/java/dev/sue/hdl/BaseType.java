@@ -176,6 +176,11 @@ public abstract class BaseType extends Data {
             e.error("init() applies to registers only; declare this value with reg(...)");
             return;
         }
+        if (s.domain().reset() == ClockDomain.Reset.NONE) {
+            e.error("init() has no effect: the register's " + s.domain() + " has no reset; "
+                    + "use a domain with a reset or drop init()");
+            return;
+        }
         s.setInit(new Const(bits, width, symbol));
     }
 }

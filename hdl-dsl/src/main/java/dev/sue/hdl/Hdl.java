@@ -336,6 +336,23 @@ public final class Hdl {
         }
     }
 
+    /**
+     * Like {@link #withDomain(ClockDomain, Runnable)}, returning what {@code body} builds, so a
+     * register of another domain can be declared in one line:
+     * {@code Bool toggle = withDomain(src, () -> reg("toggle", bool()).init(false));}
+     * Assignments to it may then be written anywhere: a register's domain is fixed where it is declared.
+     */
+    public static <T> T withDomain(ClockDomain domain, Supplier<T> body) {
+        Elaboration.Frame f = Elaboration.current().frame();
+        ClockDomain saved = f.domain;
+        f.domain = domain;
+        try {
+            return body.get();
+        } finally {
+            f.domain = saved;
+        }
+    }
+
     /** The clock domain registers created here would use. */
     public static ClockDomain currentDomain() {
         return Elaboration.current().frame().domain;

@@ -99,6 +99,14 @@ public final class SInt extends BitVector<SInt> {
         return ge(new SInt(literal(literal)));
     }
 
+    public Bool le(long literal) {
+        return le(new SInt(literal(literal)));
+    }
+
+    public Bool gt(long literal) {
+        return gt(new SInt(literal(literal)));
+    }
+
     /** Same bits read as unsigned. */
     public UInt asUInt() {
         return new UInt(node());

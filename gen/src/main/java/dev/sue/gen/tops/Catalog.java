@@ -16,6 +16,8 @@ public final class Catalog {
     public static Catalog standard() {
         Catalog c = new Catalog();
         DemoTops.register(c);
+        StreamTops.register(c);
+        StreamOpsTops.register(c);
         return c;
     }
 

@@ -137,7 +137,15 @@ final class ExprPrinter {
             return "(|(" + literal(c.value(), c.width()) + " & (" + literal(BigInteger.ONE, c.width()) + " << "
                     + print(op.arg(1), false) + ")))";
         }
-        return print(arg, false) + "[" + print(op.arg(1)) + "]";
+        String select = print(arg, false) + "[" + print(op.arg(1)) + "]";
+        if (Integer.bitCount(arg.width()) == 1) {
+            return select;
+        }
+        // Not a power of two: some index values are out of range. They read 0, as documented,
+        // instead of X in four-state simulators and 0 in Verilator.
+        Node index = op.arg(1);
+        return "((" + print(index, false) + " <= " + literal(BigInteger.valueOf(arg.width() - 1), index.width())
+                + ") ? " + select + " : 1'b0)";
     }
 
     private String sext(Op op) {

@@ -465,8 +465,12 @@ final class ModuleWriter {
         boolean any = false;
         for (Op op : ir.namedOps()) {
             if (op.owner() == component) {
-                out.append(IND).append("assign ").append(names.of(op)).append(" = ").append(printer.print(inlineOf(op)))
-                        .append(";\n");
+                if (op.kind() == OpKind.VEC_INDEX) { // has no expression form: a case block, as for temporaries
+                    vecIndex(op);
+                } else {
+                    out.append(IND).append("assign ").append(names.of(op)).append(" = ")
+                            .append(printer.print(inlineOf(op))).append(";\n");
+                }
                 any = true;
             }
         }
@@ -896,47 +900,43 @@ final class ModuleWriter {
             }
         }
         for (Signal s : candidates) {
-            BitSet read = readBits.get(s);
-            String n = names.of(s);
-            if (read == null || read.cardinality() == 0) {
-                parts.add(n);
-                continue;
-            }
-            int bit = read.nextClearBit(0);
-            while (bit < s.width()) {
-                int end = read.nextSetBit(bit);
-                int hi = (end < 0 || end > s.width() ? s.width() : end) - 1;
-                parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
-                bit = read.nextClearBit(hi + 1);
-            }
+            addUnread(parts, names.of(s), s.width(), readBits.get(s));
         }
-        // Named and temporary operations are declared wires too: a named value nobody reads, or
-        // a temporary read only through slices, leaves bits unread.
-        List<Op> opWires = new ArrayList<>();
+        // Named and temporary operations are declared wires too: a slice may leave some bits unread.
+        List<Op> wires = new ArrayList<>(temps);
         for (Op op : ir.namedOps()) {
             if (op.owner() == component) {
-                opWires.add(op);
+                wires.add(op);
             }
         }
-        opWires.addAll(temps);
-        for (Op op : opWires) {
-            int total = uses.getOrDefault(op, 0);
-            if (total > sliceUses.getOrDefault(op, 0)) {
-                continue;
-            }
-            BitSet read = total == 0 ? new BitSet() : sliceReadBits.get(op);
-            String n = names.of(op);
-            int bit = read.nextClearBit(0);
-            while (bit < op.width()) {
-                int end = read.nextSetBit(bit);
-                int hi = (end < 0 || end > op.width() ? op.width() : end) - 1;
-                parts.add(op.width() == 1 ? n : hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
-                bit = read.nextClearBit(hi + 1);
+        for (Op op : wires) {
+            int uses = this.uses.getOrDefault(op, 0);
+            int slices = sliceUses.getOrDefault(op, 0);
+            if (uses == 0 || uses == slices) {  // nothing reads it whole
+                addUnread(parts, names.of(op), op.width(), sliceReadBits.get(op));
             }
         }
         if (parts.isEmpty()) {
             return;
         }
+        emitUnusedSink(parts);
+    }
+
+    private static void addUnread(List<String> parts, String n, int width, BitSet read) {
+        if (read == null || read.cardinality() == 0) {
+            parts.add(n);
+            return;
+        }
+        int bit = read.nextClearBit(0);
+        while (bit < width) {
+            int end = read.nextSetBit(bit);
+            int hi = (end < 0 || end > width ? width : end) - 1;
+            parts.add(hi == bit ? n + "[" + bit + "]" : n + "[" + hi + ":" + bit + "]");
+            bit = read.nextClearBit(hi + 1);
+        }
+    }
+
+    private void emitUnusedSink(List<String> parts) {
         out.append(IND).append("// Bits no logic reads, gathered on purpose so lint reports only real surprises.\n");
         out.append(IND).append("logic unused_ok;\n");
         out.append(IND).append("assign unused_ok = ^{").append(String.join(", ", parts)).append("};\n\n");

@@ -5,6 +5,8 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Data;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -94,7 +96,9 @@ public class Stream<T extends Data> extends Bundle {
      * Adds SVA for the stream rules as seen by the component being built: once valid while not
      * ready, {@code valid} stays high and the payload stays stable until the transfer. When
      * {@code drivenHere} (the stream is this component's output), {@code valid} must also be low
-     * while reset is asserted. {@code what} names the stream in failure messages.
+     * while reset is asserted, from the second reset edge on: a synchronous reset clears a
+     * registered {@code valid} only at its first edge, so a reset that arrives mid-transfer sees
+     * it high there. {@code what} names the stream in failure messages.
      */
     public void assertProtocol(String what, boolean drivenHere) {
         Bool stalledBefore = reg(bool()).init(false).nameAfter(this, "_stalled_q");
@@ -105,8 +109,58 @@ public class Stream<T extends Data> extends Bundle {
         assertThat(stalledBefore.not().or(asBits(payloadBefore).eq(asBits(payload))),
                 what + ": payload changed while stalled");
         if (drivenHere) {
-            assertInReset(valid.not(), what + ": valid during reset");
+            // Reads 1 at the first edge of a reset (it was running before) and 0 at later ones.
+            Bool running = reg(bool()).init(false).nameAfter(this, "_running_q");
+            running.set(true);
+            assertInReset(running.or(valid.not()), what + ": valid during reset");
         }
+    }
+
+    // ---- pipelines and queues: each instantiates a library block in the component being built,
+    // ---- feeds it from this stream and returns its output stream.
+
+    /** Through a {@link StreamForwardRegister}: valid and payload registered, latency 1. */
+    public Stream<T> m2sPipe() {
+        StreamForwardRegister<T> stage = instance(() -> new StreamForwardRegister<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /** Through a {@link StreamSkidBuffer}: ready registered, latency 0, no bubble. */
+    public Stream<T> s2mPipe() {
+        StreamSkidBuffer<T> stage = instance(() -> new StreamSkidBuffer<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /** Through a {@link StreamFullRegister}: every output registered, latency 1, full throughput. */
+    public Stream<T> fullPipe() {
+        StreamFullRegister<T> stage = instance(() -> new StreamFullRegister<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /** Through a {@link StreamHalfRegister}: every output registered, latency 1, half throughput. */
+    public Stream<T> halfPipe() {
+        StreamHalfRegister<T> stage = instance(() -> new StreamHalfRegister<>(payloadType));
+        stage.s.connectFrom(this);
+        return stage.m;
+    }
+
+    /**
+     * Through a {@link StreamFifo} of {@code depth} entries, in registers up to 8 entries and in
+     * RAM above ({@link FifoStorage#forDepth}). Instantiate {@link StreamFifo} directly to read
+     * its occupancy or almost-full outputs.
+     */
+    public Stream<T> queue(int depth) {
+        return queue(depth, FifoStorage.forDepth(depth));
+    }
+
+    /** Through a {@link StreamFifo} of {@code depth} entries kept in {@code storage}. */
+    public Stream<T> queue(int depth, FifoStorage storage) {
+        StreamFifo<T> fifo = instance(() -> new StreamFifo<>(payloadType, depth, storage, Math.max(depth, 1)));
+        fifo.s.connectFrom(this);
+        return fifo.m;
     }
 
     /** Transforms the payload combinationally; the handshake passes through. */

@@ -1,0 +1,157 @@
+package dev.sue.hdl.lib.fifo;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.Data;
+import dev.sue.hdl.Mem;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.stream.Stream;
+import java.util.function.Supplier;
+
+/**
+ * Synchronous FIFO between two streams of one clock domain, with occupancy and almost-full
+ * outputs.
+ *
+ * <p><b>Parameters:</b>
+ * <ul>
+ * <li>{@code payloadType}: any payload type (leaf or bundle, at least 1 bit); it is stored
+ *     flattened to bits.
+ * <li>{@code depth}: capacity in entries, 1 or more (any value, not only powers of two).
+ * <li>{@code storage}: {@link FifoStorage#REGISTERS} or {@link FifoStorage#RAM}; the RAM has
+ *     {@code max(depth, 2)} words.
+ * <li>{@code almostFullThreshold}: 1..depth; {@code almostFull} is high while
+ *     {@code occupancy >= almostFullThreshold}.
+ * </ul>
+ *
+ * <p><b>Ports:</b> {@code s} push side (this block is its sink), {@code m} pop side (this block
+ * is its source), {@code occupancy} (UInt of {@code bitsFor(depth)} bits), {@code almostFull}.
+ *
+ * <p><b>Occupancy and full/empty timing.</b> {@code occupancy} counts entries pushed and not
+ * yet popped, wherever they sit (RAM, registers or the output stage); a push or pop at clock
+ * edge k shows from edge k. {@code s.ready} is {@code occupancy != depth} and {@code
+ * almostFull} is {@code occupancy >= almostFullThreshold}, both from registers only: a pop
+ * frees space for a push in the <em>next</em> cycle, not the same one, so no combinational path
+ * runs from {@code m.ready} to {@code s.ready}. Likewise {@code m.valid} and {@code m.payload}
+ * come from registers, never combinationally from {@code s}.
+ *
+ * <p><b>First-word latency</b> (declared with {@code latency}): a beat pushed at edge k is
+ * offered on {@code m} from edge k+1 with {@link FifoStorage#REGISTERS}
+ * ({@code m.valid = occupancy != 0}), and from edge k+2 with {@link FifoStorage#RAM}: the
+ * RAM's registered read needs one edge to fetch the head into its read register, which is the
+ * output stage. The fetch runs ahead whenever the output stage is empty or being popped, so a
+ * full RAM FIFO still delivers one beat per cycle.
+ *
+ * <p><b>Throughput:</b> one push and one pop per cycle once {@code depth >= latency + 1}
+ * (2 for registers, 3 for RAM); smaller FIFOs alternate, because a full FIFO accepts again only
+ * the cycle after a pop. A 1-entry FIFO is a half-rate register slice.
+ *
+ * @param <T> payload type
+ */
+public final class StreamFifo<T extends Data> extends Component {
+    public final Stream<T> s;
+    public final Stream<T> m;
+    public final UInt occupancy;
+    public final Bool almostFull;
+
+    private final int depth;
+
+    public StreamFifo(Supplier<T> payloadType, int depth, FifoStorage storage, int almostFullThreshold) {
+        this.depth = param("depth", depth);
+        param("storage", String.valueOf(storage));
+        param("almostFullThreshold", almostFullThreshold);
+        require(depth >= 1, "depth must be at least 1, got " + depth);
+        require(storage != null, "storage must be REGISTERS or RAM");
+        require(almostFullThreshold >= 1 && almostFullThreshold <= depth,
+                "almostFullThreshold must be 1.." + depth + " (the depth), got " + almostFullThreshold);
+        s = slave(Stream.of(payloadType));
+        m = master(Stream.of(payloadType));
+        param("payloadWidth", s.payload.bitWidth());
+        occupancy = out(uint(bitsFor(depth)));
+        almostFull = out(bool());
+        latency(storage == FifoStorage.REGISTERS ? 1 : 2);
+
+        UInt count = reg("count", uint(bitsFor(depth))).init(0);
+        Bool push = s.fire().named("push");
+        Bool pop = m.fire().named("pop");
+        when(push.andNot(pop), () -> count.set(count.add(1)))
+                .elseWhen(pop.andNot(push), () -> count.set(count.sub(1)));
+        s.ready.set(count.ne(depth));
+        occupancy.set(count);
+        almostFull.set(count.ge(almostFullThreshold));
+        if (storage == FifoStorage.REGISTERS) {
+            buildRegisterStorage(push, pop, count);
+        } else {
+            buildRamStorage(push, count);
+        }
+
+        s.assertProtocol("s", false);
+        m.assertProtocol("m", true);
+        assertThat(push.not().or(count.ne(depth)), "push while full");
+        assertThat(pop.not().or(count.ne(0)), "pop while empty");
+        if (depth < (1L << count.width()) - 1) { // otherwise always true, and Verilator flags the constant compare
+            assertThat(count.le(depth), "occupancy above depth");
+        }
+    }
+
+    /** A ring of registers; the head is selected by the read pointer. */
+    private void buildRegisterStorage(Bool push, Bool pop, UInt count) {
+        int width = s.payload.bitWidth();
+        Vec<Bits> slots = reg(Vec.of(depth, i -> bits(width))).named("slots");
+        Bits data = asBits(s.payload);
+        m.valid.set(count.ne(0));
+        if (depth == 1) { // no pointers needed: the one slot is always the head
+            when(push, () -> slots.get(0).set(data));
+            assignFromBits(m.payload, slots.get(0));
+            return;
+        }
+        UInt writePtr = reg("write_ptr", uint(log2Up(depth))).init(0);
+        UInt readPtr = reg("read_ptr", uint(log2Up(depth))).init(0);
+        for (int i = 0; i < depth; i++) {
+            Bits slot = slots.get(i);
+            when(push.and(writePtr.eq(i)), () -> slot.set(data));
+        }
+        when(push, () -> writePtr.set(increment(writePtr, depth)));
+        when(pop, () -> readPtr.set(increment(readPtr, depth)));
+        assignFromBits(m.payload, slots.get(readPtr).named("head"));
+    }
+
+    /**
+     * A RAM whose registered read port is the output stage. {@code out_valid} says the read
+     * register holds the head; the next entry is fetched whenever that stage is empty or popped.
+     * A fetch never reads the word being written: an entry is fetched only once it is in the
+     * RAM (counted in {@code count} at an earlier edge), and the writer can only reach the fetch
+     * address again after {@code depth} pushes, which {@code s.ready} forbids.
+     */
+    private void buildRamStorage(Bool push, UInt count) {
+        int words = Math.max(depth, 2); // Mem needs two words; a 1-deep RAM FIFO leaves one unused
+        Mem ram = Mem.of(words, s.payload.bitWidth()).named("ram");
+        UInt writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
+        UInt fetchPtr = reg("fetch_ptr", uint(log2Up(words))).init(0);
+        Bool outValid = reg("out_valid", bool()).init(false);
+        // count >= out_valid always, so "differs" means an entry waits in the RAM.
+        Bool ramHasData = count.ne(outValid.asUInt().resize(count.width())).named("ram_has_data");
+        Bool stageFree = outValid.not().or(m.ready).named("stage_free");
+        Bool fetch = stageFree.and(ramHasData).named("fetch");
+
+        ram.write(writePtr, asBits(s.payload), push);
+        when(push, () -> writePtr.set(increment(writePtr, words)));
+        when(fetch, () -> fetchPtr.set(increment(fetchPtr, words)));
+        Bits head = ram.readSync(fetchPtr, fetch);
+        when(stageFree, () -> outValid.set(ramHasData));
+        m.valid.set(outValid);
+        assignFromBits(m.payload, head);
+        assertThat(outValid.not().or(count.ne(0)), "output stage valid in an empty FIFO");
+    }
+
+    /** {@code ptr + 1}, wrapping to 0 after {@code size - 1} (free for powers of two). */
+    static UInt increment(UInt ptr, int size) {
+        if (isPowerOfTwo(size)) {
+            return ptr.add(1);
+        }
+        return mux(ptr.eq(size - 1), U(0, ptr.width()), ptr.add(1));
+    }
+}

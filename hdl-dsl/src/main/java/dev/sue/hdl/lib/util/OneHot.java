@@ -1,0 +1,87 @@
+package dev.sue.hdl.lib.util;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.BaseType;
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Data;
+import dev.sue.hdl.UInt;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Combinational helpers for one-hot vectors (bit {@code i} stands for item {@code i}). */
+public final class OneHot {
+    private OneHot() {
+    }
+
+    /** Only the lowest set bit of {@code x} (zero when {@code x} is zero): {@code x & -x}. */
+    public static Bits lowestSet(Bits x) {
+        UInt u = x.asUInt();
+        return u.and(u.not().add(1)).asBits();
+    }
+
+    /** Every bit strictly above the single set bit of {@code oneHot}: {@code ~(g | (g - 1))}. */
+    public static Bits bitsAbove(Bits oneHot) {
+        return oneHot.or(oneHot.asUInt().sub(1).asBits()).not();
+    }
+
+    /**
+     * The index of the set bit of {@code oneHot}, {@code log2Up(width)} bits wide; zero when no
+     * bit is set. Built as an OR per index bit (no priority chain): it assumes at most one bit is set.
+     */
+    public static UInt toIndex(Bits oneHot) {
+        int n = oneHot.width();
+        int w = log2Up(n);
+        List<BaseType> msbFirst = new ArrayList<>();
+        for (int b = w - 1; b >= 0; b--) {
+            Bool acc = null;
+            for (int i = 0; i < n; i++) {
+                if ((i >> b & 1) != 0) {
+                    acc = acc == null ? oneHot.bit(i) : acc.or(oneHot.bit(i));
+                }
+            }
+            msbFirst.add(acc == null ? FALSE : acc);
+        }
+        return cat(msbFirst).asUInt();
+    }
+
+    /** True when at most one bit of {@code x} is set: {@code (x & (x - 1)) == 0}. */
+    public static Bool atMostOne(Bits x) {
+        UInt u = x.asUInt();
+        return u.and(u.sub(1)).eq(0);
+    }
+
+    /** Bit {@code i} is high when {@code index == i}, for {@code i} in {@code 0..n-1}. */
+    public static Bits decode(UInt index, int n) {
+        List<Bool> bits = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            bits.add(index.eq(i));
+        }
+        return fromBools(bits);
+    }
+
+    /**
+     * The value whose bit is set in {@code oneHot} (all values flattened with {@code asBits}),
+     * zero when none is: an AND-OR multiplexer, so no priority chain sits on the data path.
+     * {@code values} must all have the same width, one per bit of {@code oneHot}.
+     */
+    public static Bits select(Bits oneHot, List<? extends Data> values) {
+        Bits acc = null;
+        for (int i = 0; i < values.size(); i++) {
+            Bits value = asBits(values.get(i));
+            Bits term = value.and(repeat(oneHot.bit(i), value.width()));
+            acc = acc == null ? term : acc.or(term);
+        }
+        return acc;
+    }
+
+    /** The bits {@code bools[0]} (LSB) .. {@code bools[n-1]} (MSB) as one vector. */
+    public static Bits fromBools(List<Bool> bools) {
+        List<BaseType> msbFirst = new ArrayList<>(bools.size());
+        for (int i = bools.size() - 1; i >= 0; i--) {
+            msbFirst.add(bools.get(i));
+        }
+        return cat(msbFirst);
+    }
+}
