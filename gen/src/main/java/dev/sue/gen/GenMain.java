@@ -56,7 +56,16 @@ public final class GenMain implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    private final Catalog catalog = Catalog.standard();
+    private final Catalog catalog;
+
+    public GenMain() {
+        this(Catalog.standard());
+    }
+
+    /** A generator over another catalog (tests use one with deliberately broken designs). */
+    GenMain(Catalog catalog) {
+        this.catalog = catalog;
+    }
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -64,7 +73,11 @@ public final class GenMain implements Callable<Integer> {
 
     /** Runs the command line and returns the exit status (for tests). */
     public static int run(String... args) {
-        CommandLine cl = new CommandLine(new GenMain());
+        return run(Catalog.standard(), args);
+    }
+
+    static int run(Catalog catalog, String... args) {
+        CommandLine cl = new CommandLine(new GenMain(catalog));
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             GenMain main = cmd.getCommand() instanceof GenMain g ? g : null;
             cmd.getErr().println("sue-gen: internal error: " + ex);

@@ -82,9 +82,12 @@ public abstract class BaseType extends Data {
         if (node instanceof Op op) {
             op.setName(newName);
             Elaboration e = Elaboration.current();
-            e.component().ir().addNamedOp(op);
+            e.component().ir().addNamedOp(op, Location.here());
         } else if (node instanceof Const) {
             Elaboration.current().error("a literal cannot be named; declare a wire and assign the literal to it");
+        } else if (node instanceof Signal s) {
+            // Named now rather than in the naming pass, so errors found while building can say 'name'.
+            s.setName(newName, true);
         }
     }
 
@@ -140,10 +143,10 @@ public abstract class BaseType extends Data {
                 return target.describe() + " is driven by its memory and cannot be assigned";
             case IN:
                 if (owner == here) {
-                    return "input port " + target.describe() + " cannot be driven from inside its own component";
+                    return inputPort(target) + " cannot be driven from inside its own component";
                 }
                 if (owner.ir().parent() != here) {
-                    return "input port " + target.describe() + " of " + owner
+                    return inputPort(target) + " of " + owner
                             + " can only be driven by that component's parent";
                 }
                 return null;
@@ -156,8 +159,17 @@ public abstract class BaseType extends Data {
         }
     }
 
+    private static String inputPort(Signal s) {
+        return s.hasName() ? "input port " + s.describe() : "the input port declared at " + s.location();
+    }
+
     /** Sets the reset value of a register. */
     final void initValue(BigInteger bits) {
+        initValue(bits, null);
+    }
+
+    /** Sets the reset value; {@code symbol} names it in the output (an enum constant's localparam). */
+    final void initValue(BigInteger bits, String symbol) {
         Elaboration e = Elaboration.current();
         Signal s = signal();
         if (s == null || s.kind() != SignalKind.REG) {
@@ -169,6 +181,6 @@ public abstract class BaseType extends Data {
                     + "use a domain with a reset or drop init()");
             return;
         }
-        s.setInit(new Const(bits, width, null));
+        s.setInit(new Const(bits, width, symbol));
     }
 }

@@ -33,9 +33,16 @@ public abstract class Component {
         return Naming.toSnakeCase(getClass().getSimpleName());
     }
 
+    /**
+     * For messages: {@code Fifo 'rx_fifo'}; the top, and instances whose name is not known yet
+     * (field names are resolved after construction), are described by class and creation line.
+     */
     @Override
     public String toString() {
-        String name = ir.instanceName() == null ? "?" : ir.instanceName();
-        return getClass().getSimpleName() + " '" + name + "'";
+        if (ir.instanceName() != null) {
+            return getClass().getSimpleName() + " '" + ir.instanceName() + "'";
+        }
+        return ir.parent() == null ? getClass().getSimpleName()
+                : getClass().getSimpleName() + " (created at " + ir.location() + ")";
     }
 }

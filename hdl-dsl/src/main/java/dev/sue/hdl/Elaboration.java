@@ -130,16 +130,35 @@ public final class Elaboration {
         PendingInstance p = pending;
         pending = null;
         Component parent = p != null ? p.parent() : frames.isEmpty() ? null : frames.peek().component;
-        Location location = p != null ? p.location() : Location.here();
+        Location location = p != null ? p.location() : creationSite(c);
         ComponentIr ir = new ComponentIr(c, parent, location);
         if (p == null) {
             error(location, c.getClass().getSimpleName() + " was created with 'new' alone; create sub-components with "
                     + "instance(() -> new " + c.getClass().getSimpleName() + "(...)) so the DSL knows their parent");
+            // Without instance(...) nothing marks where its constructor ends, so the code after it would be
+            // attributed to it and every later line would report confusing follow-up errors: stop here.
+            throw new HdlAbort();
         }
         if (p != null && p.name() != null) {
             ir.setInstanceName(p.name(), true);
         }
         return ir;
+    }
+
+    /** The line with {@code new C(...)}: the first user frame outside the constructors of {@code c}'s classes. */
+    private static Location creationSite(Component c) {
+        java.util.Set<String> constructors = new java.util.HashSet<>();
+        for (Class<?> k = c.getClass(); k != null && k != Component.class; k = k.getSuperclass()) {
+            constructors.add(k.getName());
+        }
+        return StackWalker.getInstance().walk(frames -> frames
+                .filter(f -> !(f.getMethodName().equals("<init>") && constructors.contains(f.getClassName())))
+                .filter(f -> !f.getClassName().startsWith("java.") && !f.getClassName().startsWith("jdk.")
+                        && !(f.getClassName().startsWith("dev.sue.hdl.") && !f.getClassName().startsWith("dev.sue.hdl.lib.")
+                                && !f.getClassName().startsWith("dev.sue.hdl.demo.")))
+                .findFirst()
+                .map(f -> new Location(String.valueOf(f.getFileName()), f.getLineNumber(), null, 0))
+                .orElse(Location.UNKNOWN));
     }
 
     /** Second half of entering a component: called once its IR exists (the field is set). */

@@ -420,7 +420,8 @@ public final class Hdl {
         Elaboration.Frame f = e.frame();
         Node enable = pathCondition(f);
         e.component().ir().addAssertion(new Assertion(kind, enable, condition.node(),
-                message.replace("\"", "'").replace("\\", "/"), f.domain, Location.here(), duringReset));
+                message.replace("\"", "'").replace("\\", "/").replaceAll("\\p{Cntrl}", " "), f.domain,
+                Location.here(), duringReset));
     }
 
     /** {@code value} ANDed with the enclosing when-conditions. */

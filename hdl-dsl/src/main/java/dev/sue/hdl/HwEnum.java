@@ -67,7 +67,7 @@ public final class HwEnum<E extends Enum<E>> extends BaseType {
     }
 
     public HwEnum<E> init(E constant) {
-        initValue(enumType.code(constant));
+        initValue(enumType.code(constant), enumType.symbol(constant));
         return this;
     }
 

@@ -22,6 +22,7 @@ import java.util.Map;
 final class NamingPass {
     private final Elaboration elaboration;
     private final Map<Data, String> resolved = new IdentityHashMap<>();
+    private final java.util.Set<Class<?>> checkedModules = new java.util.HashSet<>();
 
     NamingPass(Elaboration elaboration) {
         this.elaboration = elaboration;
@@ -180,6 +181,14 @@ final class NamingPass {
 
     private void checkNames(Component c) {
         ComponentIr ir = c.ir();
+        if (!ir.isBlackBox() && checkedModules.add(c.getClass())) {
+            String module = c.moduleBaseName();
+            if (!Naming.isLegalIdentifier(module) || Naming.isKeyword(module)) {
+                elaboration.error(ir.location(), "the module name '" + module + "' of " + c.getClass().getName()
+                        + " is not a usable SystemVerilog identifier (keyword or illegal); rename the class or "
+                        + "override moduleBaseName()");
+            }
+        }
         Map<String, Signal> seen = new HashMap<>();
         for (Signal s : ir.signals()) {
             checkIdentifier(s.name(), s.location());
@@ -191,12 +200,38 @@ final class NamingPass {
                 }
             }
         }
+        // A named expression is a wire of its own: its name must be as unique as a signal's.
+        Map<String, Op> ops = new HashMap<>();
         for (Op op : ir.namedOps()) {
-            checkIdentifier(op.name(), ir.location());
+            Location where = ir.namedOpLocation(op);
+            checkIdentifier(op.name(), where);
+            if (op.owner() != c) {
+                continue;
+            }
+            Signal sameName = seen.get(op.name());
+            Op otherOp = ops.putIfAbsent(op.name(), op);
+            if (sameName != null || (otherOp != null && otherOp != op)) {
+                elaboration.error(where, "two signals in " + c.getClass().getSimpleName() + " are named '" + op.name()
+                        + "' (the other is declared at " + (sameName != null ? sameName.location()
+                                : ir.namedOpLocation(otherOp)) + "); rename one");
+            }
         }
         String inst = ir.instanceName();
         if (inst != null) {
             checkIdentifier(inst, ir.location());
+        }
+        // Instances share the module's namespace with its signals: a clash would not compile.
+        Map<String, Component> instances = new HashMap<>();
+        for (Component child : ir.children()) {
+            String name = child.ir().instanceName();
+            Component other = instances.putIfAbsent(name, child);
+            if (other != null) {
+                elaboration.error(child.ir().location(), "two instances in " + c.getClass().getSimpleName()
+                        + " are named '" + name + "' (the other is created at " + other.ir().location() + "); rename one");
+            } else if (seen.containsKey(name)) {
+                elaboration.error(child.ir().location(), "instance '" + name + "' in " + c.getClass().getSimpleName()
+                        + " has the name of the signal declared at " + seen.get(name).location() + "; rename one");
+            }
         }
     }
 

@@ -9,7 +9,6 @@ import dev.sue.hdl.ir.SignalKind;
 import dev.sue.hdl.ir.Stmt;
 import dev.sue.hdl.ir.SwitchStmt;
 import dev.sue.hdl.ir.WhenStmt;
-import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,7 +28,8 @@ final class LatchCheck {
 
     void run() {
         for (Component c : index.components) {
-            Map<Signal, Location> firstGap = new IdentityHashMap<>();
+            // Ordered by node id (declaration order), so errors come out in the same order every run.
+            Map<Signal, Location> firstGap = new java.util.TreeMap<>(java.util.Comparator.comparingInt(Signal::id));
             Set<Signal> covered = covered(c.ir().body(), firstGap);
             for (Map.Entry<Signal, Location> gap : firstGap.entrySet()) {
                 Signal s = gap.getKey();
@@ -49,17 +49,23 @@ final class LatchCheck {
     /** Signals assigned on every path through {@code block}; records conditionals that leave others unassigned. */
     private Set<Signal> covered(Block block, Map<Signal, Location> gaps) {
         Set<Signal> done = DesignIndex.identitySet();
+        // Gaps opened inside this block: an assignment later in the block closes them.
+        Map<Signal, Location> open = new java.util.LinkedHashMap<>();
         for (Stmt s : block.statements()) {
             if (s instanceof Assign a) {
                 done.add(a.target());
+                open.remove(a.target());
             } else if (s instanceof WhenStmt w) {
-                Set<Signal> t = covered(w.thenBlock(), gaps);
-                Set<Signal> e = covered(w.elseBlock(), gaps);
-                merge(done, gaps, w.location(), t, e);
+                Set<Signal> t = covered(w.thenBlock(), open);
+                Set<Signal> e = covered(w.elseBlock(), open);
+                merge(done, open, w.location(), t, e);
             } else if (s instanceof SwitchStmt sw) {
-                Set<Signal>[] branches = branchSets(sw, gaps);
-                merge(done, gaps, sw.location(), branches);
+                Set<Signal>[] branches = branchSets(sw, open);
+                merge(done, open, sw.location(), branches);
             }
+        }
+        for (Map.Entry<Signal, Location> gap : open.entrySet()) {
+            gaps.putIfAbsent(gap.getKey(), gap.getValue());
         }
         return done;
     }

@@ -62,11 +62,32 @@ public final class DesignWriter {
         }
     }
 
+    /**
+     * Deletes what an earlier run wrote here: every {@code X.f} beside an {@code X.json} report
+     * written by hdl-dsl, and the files that filelist names. Other files (hand-written RTL in
+     * a shared directory) are left alone.
+     */
     private static void removeStaleOutputs(Path dir) throws IOException {
-        try (DirectoryStream<Path> old = Files.newDirectoryStream(dir, "*.{sv,f,json}")) {
-            for (Path p : old) {
-                Files.delete(p);
+        List<Path> stale = new ArrayList<>();
+        try (DirectoryStream<Path> lists = Files.newDirectoryStream(dir, "*.f")) {
+            for (Path f : lists) {
+                String base = f.getFileName().toString();
+                Path report = dir.resolve(base.substring(0, base.length() - 2) + ".json");
+                if (!Files.isRegularFile(report)
+                        || !Files.readString(report, StandardCharsets.UTF_8).contains("\"generator\" : \"hdl-dsl\"")) {
+                    continue;
+                }
+                for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+                    if (!line.isBlank() && !line.contains("/") && !line.contains("\\")) {
+                        stale.add(dir.resolve(line.strip()));
+                    }
+                }
+                stale.add(f);
+                stale.add(report);
             }
+        }
+        for (Path p : stale) {
+            Files.deleteIfExists(p);
         }
     }
 

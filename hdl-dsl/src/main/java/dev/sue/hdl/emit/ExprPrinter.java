@@ -163,7 +163,7 @@ final class ExprPrinter {
             return "{" + op.width() + "{" + base + "}}";
         }
         String sign = base + "[" + (arg.width() - 1) + "]";
-        return "{{" + extra + "{" + sign + "}}, " + base + "}";
+        return extra == 1 ? "{" + sign + ", " + base + "}" : "{{" + extra + "{" + sign + "}}, " + base + "}";
     }
 
     private String concat(Op op) {

@@ -53,7 +53,8 @@ final class ModuleWriter {
     private final Map<Signal, List<Integer>> rootsOf = new IdentityHashMap<>();
     private final Map<Signal, Node> directInputs = new IdentityHashMap<>();
     private final List<Signal> childWires = new ArrayList<>();
-    private final Map<Op, Integer> uses = new IdentityHashMap<>();
+    /** Use counts in first-use order (Op has identity equality): temporaries are named in this order. */
+    private final Map<Op, Integer> uses = new LinkedHashMap<>();
     private final Set<Op> addressable = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     private final Set<Op> temps = new LinkedHashSet<>();
     private final Map<Signal, BitSet> readBits = new IdentityHashMap<>();
@@ -179,8 +180,11 @@ final class ModuleWriter {
                     markRead(mine, 0, mine.width() - 1);
                 } else if (p.kind() == SignalKind.IN) {
                     List<Assign> a = assigns.get(p);
+                    // Wired straight to a named signal or a literal: use it. (An input of a later child has
+                    // no name yet, so it goes through a port wire.)
                     if (a != null && a.size() == 1 && topLevel.contains(a.get(0))
-                            && (a.get(0).value() instanceof Signal || a.get(0).value() instanceof Const)) {
+                            && (a.get(0).value() instanceof Signal v && names.of(v) != null
+                                    || a.get(0).value() instanceof Const)) {
                         directInputs.put(p, a.get(0).value());
                         names.alias(p, printer.print(a.get(0).value()));
                     } else {
@@ -216,6 +220,12 @@ final class ModuleWriter {
     }
 
     private void countUses() {
+        for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
+            Signal s = e.getKey();
+            if (s.kind() == SignalKind.REG && s.init() != null && s.domain().reset() != ClockDomain.Reset.NONE) {
+                visit(s.init());
+            }
+        }
         for (Map.Entry<Signal, List<Assign>> e : assigns.entrySet()) {
             if (directInputs.containsKey(e.getKey())) {
                 // A signal (read) or a literal, whose enum symbol this module must declare.
@@ -484,13 +494,22 @@ final class ModuleWriter {
                 out.append(IND).append("assign ").append(names.of(s)).append(" = ").append(printer.print(a.value()))
                         .append(';').append(comment(a.location())).append('\n');
             } else {
-                out.append('\n').append(IND).append("always_comb begin\n");
+                blankLine();
+                out.append(IND).append("always_comb begin\n");
                 statementsFor(List.of(s), 2, "=");
                 out.append(IND).append("end\n");
             }
             any = true;
         }
         if (any) {
+            out.append('\n');
+        }
+    }
+
+    /** Ends the current group of lines with one blank line (never two). */
+    private void blankLine() {
+        int n = out.length();
+        if (n < 2 || out.charAt(n - 1) != '\n' || out.charAt(n - 2) != '\n') {
             out.append('\n');
         }
     }
@@ -667,7 +686,7 @@ final class ModuleWriter {
             out.append(IND).append(IND).append("if (").append(d.resetActiveLow() ? "!" : "").append(rst).append(") begin\n");
             for (Signal s : regs) {
                 out.append(IND).append(IND).append(IND).append(names.of(s)).append(" <= ")
-                        .append(ExprPrinter.literal(s.init().value(), s.width())).append(";\n");
+                        .append(printer.print(s.init())).append(";\n");
             }
             out.append(IND).append(IND).append("end else");
             if (d.hasClockEnable()) {
@@ -699,19 +718,15 @@ final class ModuleWriter {
                 String addr = printer.print(w.address());
                 String data = printer.print(w.data());
                 if (w.byteEnable() == null) {
-                    out.append(IND).append(IND).append("if (").append(portEnable(w.domain(), w.enable(), false))
-                            .append(") begin\n");
-                    out.append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr).append("] <= ")
-                            .append(data).append(";\n");
-                    out.append(IND).append(IND).append("end\n");
+                    guarded(portEnable(w.domain(), w.enable(), false), 2, m.name() + "[" + addr + "] <= " + data + ";");
                 } else {
                     String be = indexable(w.byteEnable());
                     data = indexable(w.data());
                     int lanes = m.width() / 8;
                     out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
                             .append("; lane++) begin\n");
-                    out.append(IND).append(IND).append(IND).append("if (").append(portEnable(w.domain(), w.enable(), true))
-                            .append(" && ")
+                    String enable = portEnable(w.domain(), w.enable(), true);
+                    out.append(IND).append(IND).append(IND).append("if (").append(enable == null ? "" : enable + " && ")
                             .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
                     out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
                             .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
@@ -725,11 +740,8 @@ final class ModuleWriter {
                 if (r.isSync()) {
                     out.append(IND).append("always_ff @(posedge ").append(clockOf(r.domain())).append(") begin")
                             .append(comment(r.location())).append('\n');
-                    out.append(IND).append(IND).append("if (").append(portEnable(r.domain(), r.enable(), false))
-                            .append(") begin\n");
-                    out.append(IND).append(IND).append(IND).append(names.of(r.data())).append(" <= ").append(m.name())
-                            .append('[').append(addr).append("];\n");
-                    out.append(IND).append(IND).append("end\n");
+                    guarded(portEnable(r.domain(), r.enable(), false), 2,
+                            names.of(r.data()) + " <= " + m.name() + "[" + addr + "];");
                     out.append(IND).append("end\n\n");
                 } else {
                     out.append(IND).append("assign ").append(names.of(r.data())).append(" = ").append(m.name())
@@ -743,14 +755,27 @@ final class ModuleWriter {
      * The condition under which a synchronous memory port acts: its enable, and the domain's
      * clock enable when it has one (registers of the domain hold without it, so must memories).
      * {@code operand}: the result is combined with another condition, so parenthesise as needed.
+     * Null when the port always acts (no clock enable, constant-true enable).
      */
     private String portEnable(ClockDomain d, Node enable, boolean operand) {
+        boolean always = enable instanceof Const c && c.value().signum() != 0;
         if (!d.hasClockEnable()) {
-            return operand ? printer.printOperand(enable) : printer.print(enable);
+            return always ? null : operand ? printer.printOperand(enable) : printer.print(enable);
         }
         Signal ce = ir.domainPorts().get(d).enable();
         markRead(ce, 0, 0);
-        return names.of(ce) + " && " + printer.printOperand(enable);
+        return always ? names.of(ce) : names.of(ce) + " && " + printer.printOperand(enable);
+    }
+
+    /** {@code statement} at {@code depth}, inside {@code if (condition)} unless the condition is null. */
+    private void guarded(String condition, int depth, String statement) {
+        if (condition == null) {
+            out.append(IND.repeat(depth)).append(statement).append('\n');
+            return;
+        }
+        out.append(IND.repeat(depth)).append("if (").append(condition).append(") begin\n");
+        out.append(IND.repeat(depth + 1)).append(statement).append('\n');
+        out.append(IND.repeat(depth)).append("end\n");
     }
 
     private String clockOf(ClockDomain d) {
@@ -823,7 +848,8 @@ final class ModuleWriter {
             if (duringReset && dp.reset() == null) {
                 continue;
             }
-            out.append(IND).append("always_ff @(posedge ").append(clockOf(d)).append(") begin\n");
+            // Plain always: Icarus warns about $error in always_ff ("cannot be synthesized").
+            out.append(IND).append("always @(posedge ").append(clockOf(d)).append(") begin\n");
             String guard = null;
             if (dp.reset() != null) {
                 markRead(dp.reset(), 0, 0);
@@ -835,9 +861,9 @@ final class ModuleWriter {
             for (Assertion a : e.getValue()) {
                 String cond = printer.print(a.condition());
                 String body = switch (a.kind()) {
-                    case ASSERT -> "assert (" + cond + ") else $error(\"" + a.message() + " ("
+                    case ASSERT -> "assert (" + cond + ") else $error(\"" + a.message().replace("%", "%%") + " ("
                             + a.location().shortForm() + ")\");";
-                    case ASSUME -> "assume (" + cond + ") else $error(\"" + a.message() + " ("
+                    case ASSUME -> "assume (" + cond + ") else $error(\"" + a.message().replace("%", "%%") + " ("
                             + a.location().shortForm() + ")\");";
                     case COVER -> "cover (" + cond + ");";
                 };

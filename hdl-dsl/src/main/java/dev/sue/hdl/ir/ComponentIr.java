@@ -24,6 +24,7 @@ public final class ComponentIr {
     private final List<Signal> signals = new ArrayList<>();
     private final List<Signal> ports = new ArrayList<>();
     private final List<Op> namedOps = new ArrayList<>();
+    private final Map<Op, Location> namedOpLocations = new java.util.IdentityHashMap<>();
     private final Block body = new Block();
     private final List<Component> children = new ArrayList<>();
     private final List<MemoryIr> memories = new ArrayList<>();
@@ -102,6 +103,17 @@ public final class ComponentIr {
 
     public void addNamedOp(Op op) {
         namedOps.add(op);
+    }
+
+    /** Adds a named operation with the line that named it (for errors about the name). */
+    public void addNamedOp(Op op, Location where) {
+        namedOps.add(op);
+        namedOpLocations.put(op, where);
+    }
+
+    /** Where {@code op} was named, or this component's location when it was named after a field. */
+    public Location namedOpLocation(Op op) {
+        return namedOpLocations.getOrDefault(op, location);
     }
 
     public List<Component> children() {

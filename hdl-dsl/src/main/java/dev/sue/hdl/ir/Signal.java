@@ -92,7 +92,18 @@ public final class Signal extends Node {
         this.inputDomain = inputDomain;
     }
 
+    /** For messages: {@code 'tx_valid' at Tx.java:12}, or {@code the output declared at Tx.java:12} before naming. */
     public String describe() {
-        return (name == null ? kind.name().toLowerCase() + " declared" : "'" + name + "'") + " at " + location;
+        if (name != null) {
+            return "'" + name + "' at " + location;
+        }
+        String what = switch (kind) {
+            case IN -> "input";
+            case OUT -> "output";
+            case WIRE -> "wire";
+            case REG -> "register";
+            case MEM_DATA -> "memory read data";
+        };
+        return "the " + what + " declared at " + location;
     }
 }

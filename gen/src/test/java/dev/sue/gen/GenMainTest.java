@@ -1,0 +1,287 @@
+package dev.sue.gen;
+
+import static dev.sue.hdl.Hdl.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sue.gen.tops.Catalog;
+import dev.sue.gen.tops.ParamSpec;
+import dev.sue.gen.tops.TopSpec;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.UInt;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sue-gen command line: exit status, messages on stdout/stderr, files written. */
+class GenMainTest {
+    /** Exit status and everything printed. */
+    record Run(int status, String out, String err) {
+    }
+
+    private static Run run(Catalog catalog, String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int status = catalog == null ? GenMain.run(args) : GenMain.run(catalog, args);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private static Run run(String... args) {
+        return run(null, args);
+    }
+
+    private static void assertNoStackTrace(Run r) {
+        assertFalse(r.err().contains("\tat "), "no stack trace expected:\n" + r.err());
+        assertFalse(r.out().contains("\tat "), "no stack trace expected:\n" + r.out());
+    }
+
+    private static List<String> files(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void help() {
+        Run r = run("--help");
+        assertEquals(0, r.status());
+        assertTrue(r.out().startsWith("Usage: sue-gen "), r.out());
+        assertTrue(r.out().contains("--preset=NAME"), r.out());
+        assertTrue(r.out().contains("Examples:"), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void listShowsTopsParametersWithRangesAndPresets() {
+        Run r = run("--list");
+        assertEquals(0, r.status());
+        assertTrue(r.out().startsWith("Tops:\n  demo_accumulator "), r.out());
+        assertTrue(r.out().contains("-p width=<int>  accumulator width in bits (default 8; valid range: 1..64)"), r.out());
+        assertTrue(r.out().contains("-p historyDepth=<int>  entries of the history RAM (default 16; valid values: 2, 4, "),
+                r.out());
+        assertTrue(r.out().contains("Presets:\n  demo "), r.out());
+        assertTrue(r.out().contains("demo_wide"), r.out());
+    }
+
+    @Test
+    void generatesIntoTheOutputDirectory(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("acc16");
+        Run r = run("demo_accumulator", "-p", "width=16", "--out-dir", dir.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().startsWith("demo_accumulator: 2 module(s), "), r.out());
+        assertTrue(r.out().contains(" -> " + dir), r.out());
+        assertEquals(List.of("alu.sv", "demo_accumulator.f", "demo_accumulator.json", "demo_accumulator.sv"), files(dir));
+        assertEquals("alu.sv\ndemo_accumulator.sv\n", Files.readString(dir.resolve("demo_accumulator.f")));
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_accumulator.json").toFile());
+        assertEquals(16, report.at("/modules/1/parameters/width").asInt());
+        assertTrue(Files.readString(dir.resolve("demo_accumulator.sv")).contains("//   width = 16\n"));
+    }
+
+    @Test
+    void presetWithAnOverride(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("wide");
+        Run r = run("--preset", "demo_wide", "-p", "width=32", "--out-dir", dir.toString());
+        assertEquals(0, r.status(), r.err());
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_accumulator.json").toFile());
+        assertEquals(32, report.at("/modules/1/parameters/width").asInt());
+        assertEquals(1024, report.at("/modules/1/parameters/historyDepth").asInt());
+    }
+
+    @Test
+    void presetWithoutOutDirUsesOutRootAndThePresetName(@TempDir Path tmp) throws IOException {
+        Run r = run("--preset", "demo", "--out-root", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isRegularFile(tmp.resolve("demo").resolve("demo_accumulator.sv")));
+    }
+
+    @Test
+    void allGeneratesEveryTopUnderTheOutRoot(@TempDir Path tmp) throws IOException {
+        Run r = run("--all", "--out-root", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> tops = Catalog.standard().tops().stream().map(TopSpec::name).sorted().toList();
+        assertEquals(tops, files(tmp));
+        assertTrue(files(tmp.resolve("demo_accumulator")).contains("demo_accumulator.sv"));
+        assertEquals(tops.size(), r.out().lines().count(), r.out());
+    }
+
+    @Test
+    void unknownTop() {
+        Run r = run("no_such_top");
+        assertEquals(2, r.status());
+        assertEquals("sue-gen: unknown top 'no_such_top'; known tops: " + String.join(", ",
+                Catalog.standard().tops().stream().map(TopSpec::name).toList()) + "\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void unknownPreset() {
+        Run r = run("--preset", "nope");
+        assertEquals(2, r.status());
+        assertEquals("sue-gen: unknown preset 'nope'; known presets: " + String.join(", ",
+                Catalog.standard().presets().stream().map(dev.sue.gen.tops.Preset::name).toList()) + "\n", r.err());
+    }
+
+    @Test
+    void unknownParameter() {
+        Run r = run("demo_accumulator", "-p", "depth=4");
+        assertEquals(2, r.status());
+        assertEquals("sue-gen: unknown parameter 'depth' for top 'demo_accumulator'; valid parameters: width, "
+                + "historyDepth\n", r.err());
+    }
+
+    @Test
+    void outOfRangeParameterNamesTheValidRange() {
+        Run r = run("demo_accumulator", "-p", "width=65");
+        assertEquals(2, r.status());
+        assertEquals("sue-gen: parameter 'width' = 65 is out of range; valid range: 1..64\n", r.err());
+        Run choice = run("demo_accumulator", "-p", "historyDepth=12");
+        assertEquals(2, choice.status());
+        assertTrue(choice.err().startsWith("sue-gen: parameter 'historyDepth' = 12 is out of range; valid values: 2, 4, 8,"),
+                choice.err());
+    }
+
+    @Test
+    void badInteger() {
+        Run r = run("demo_accumulator", "-p", "width=eight");
+        assertEquals(2, r.status());
+        assertEquals("sue-gen: parameter 'width' needs an integer, got 'eight'; valid range: 1..64\n", r.err());
+    }
+
+    @Test
+    void everyParameterProblemIsReportedAtOnce() {
+        Run r = run("demo_accumulator", "-p", "width=0", "-p", "historyDepth=x", "-p", "speed=1");
+        assertEquals(2, r.status());
+        assertEquals(3, r.err().lines().count(), r.err());
+        assertTrue(r.err().lines().allMatch(l -> l.startsWith("sue-gen: ")), r.err());
+    }
+
+    @Test
+    void integersMayBeHexOrUseUnderscores(@TempDir Path tmp) {
+        assertEquals(0, run("demo_accumulator", "-p", "width=0x10", "-p", "historyDepth=1_024", "--out-dir",
+                tmp.toString()).status());
+    }
+
+    @Test
+    void noTopIsAUsageError() {
+        Run r = run();
+        assertEquals(2, r.status());
+        assertEquals("sue-gen: name a top, --preset, --all or --list (see --help)\n", r.err());
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        Run r = run("--frobnicate");
+        assertEquals(2, r.status());
+        assertTrue(r.err().startsWith("Unknown option: '--frobnicate'"), r.err());
+    }
+
+    // ---- design errors -------------------------------------------------------------------------
+
+    static final class Broken extends Component {
+        final UInt a = in(uint(4));
+        final UInt y = out(uint(3));
+        final Bool z = out(bool());
+
+        Broken() {
+            y.set(a); // MARK:broken-set
+        }
+    }
+
+    static final class Throwing extends Component {
+        final Bool y = out(bool());
+
+        Throwing() {
+            y.set(true);
+            Object o = null;
+            o.hashCode();
+        }
+    }
+
+    private static Catalog broken() {
+        Catalog c = new Catalog();
+        c.add(new TopSpec("broken", "a design with two errors", List.of(), v -> Broken::new));
+        c.add(new TopSpec("throwing", "a design whose Java code throws", List.of(), v -> Throwing::new));
+        c.add(new TopSpec("factory_fails", "a top whose factory throws", List.of(ParamSpec.integer("n", "n", 1, 0, 9)),
+                v -> {
+                    throw new IllegalStateException("factory bug");
+                }));
+        return c;
+    }
+
+    private static int lineOf(String needle) throws IOException {
+        List<String> lines = Files.readAllLines(Path.of(System.getProperty("basedir", "."))
+                .resolve("src/test/java/dev/sue/gen/GenMainTest.java"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(needle)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError("no line containing " + needle);
+    }
+
+    @Test
+    void designErrorsExitWithOneAndNameTheJavaLine(@TempDir Path tmp) throws IOException {
+        Run r = run(broken(), "broken", "--out-dir", tmp.resolve("b").toString());
+        assertEquals(1, r.status());
+        int set = lineOf("// MARK:broken-set");
+        int z = lineOf("final Bool z = out(bool());");
+        List<String> lines = r.err().lines().toList();
+        assertEquals(3, lines.size(), r.err());
+        assertTrue(lines.get(0).startsWith("GenMainTest.java:" + set + ": error: width mismatch: "), r.err());
+        assertTrue(lines.get(1).startsWith("GenMainTest.java:" + z + ": error: 'z' at GenMainTest.java:" + z
+                + " is never driven"), r.err());
+        assertEquals("sue-gen: 2 error(s); nothing was written", lines.get(2));
+        assertNoStackTrace(r);
+        assertFalse(Files.exists(tmp.resolve("b")), "nothing may be written for a broken design");
+    }
+
+    @Test
+    void aJavaExceptionInTheDesignIsADesignErrorWithItsLine() throws IOException {
+        Run r = run(broken(), "throwing");
+        assertEquals(1, r.status());
+        int line = lineOf("o.hashCode();");
+        assertTrue(r.err().startsWith("GenMainTest.java:" + line + ": error: elaboration stopped by "
+                + "java.lang.NullPointerException"), r.err());
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void debugAddsTheStackTraceOfAJavaException() {
+        Run r = run(broken(), "throwing", "--debug");
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("java.lang.NullPointerException"), r.err());
+        assertTrue(r.err().contains("\tat dev.sue.gen.GenMainTest$Throwing.<init>(GenMainTest.java:"), r.err());
+    }
+
+    @Test
+    void internalErrorsExitWithThreeAndHideTheStackTraceUnlessDebug() {
+        Run r = run(broken(), "factory_fails");
+        assertEquals(3, r.status());
+        assertEquals("sue-gen: internal error: java.lang.IllegalStateException: factory bug\n"
+                + "(run again with --debug for the stack trace)\n", r.err());
+        Run debug = run(broken(), "factory_fails", "--debug");
+        assertEquals(3, debug.status());
+        assertTrue(debug.err().contains("\tat "), debug.err());
+    }
+}

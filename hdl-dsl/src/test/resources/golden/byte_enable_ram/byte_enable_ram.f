@@ -1,0 +1,1 @@
+byte_enable_ram.sv

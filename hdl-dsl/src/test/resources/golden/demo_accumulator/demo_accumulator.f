@@ -1,0 +1,2 @@
+alu.sv
+demo_accumulator.sv

@@ -1,0 +1,2 @@
+sync_bit.sv
+two_domain_bridge.sv
