@@ -125,8 +125,8 @@ bench: jar ## run the benchmarks (JSON records under out/bench/)
 lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys on every generated top
 	$(SIM_ENV) $(PY) verif/tools/lint_all.py $(OUT)
 
-test-java: ## JUnit tests (mvn test)
-	mvn -B -ntp -Dstyle.color=never test
+test-java: venv tools ## JUnit tests (mvn test); the tool-lint tests require verilator, iverilog and yosys
+	$(SIM_ENV) mvn -B -ntp -Dstyle.color=never -Dhdl.requireTools=true test
 
 test-sim: venv tools jar ## cocotb/Verilator tests (pytest -n auto verif)
 	$(SIM_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) verif $(PYTEST_ARGS)
