@@ -14,6 +14,8 @@ import java.util.function.Consumer;
 public abstract class BaseType extends Data {
     private final int width;
     private Node node;
+    /** True for the value that declared its signal (not for conversions or aliases of it). */
+    private boolean declaredBySelf;
 
     protected BaseType(int width) {
         if (width < 1) {
@@ -85,8 +87,10 @@ public abstract class BaseType extends Data {
             e.component().ir().addNamedOp(op, Location.here());
         } else if (node instanceof Const) {
             Elaboration.current().error("a literal cannot be named; declare a wire and assign the literal to it");
-        } else if (node instanceof Signal s) {
+        } else if (node instanceof Signal s && declaredBySelf && parent() == null) {
             // Named now rather than in the naming pass, so errors found while building can say 'name'.
+            // Members of bundles and vectors keep their path names (s_0_valid), and a value that
+            // merely aliases a declared signal (e.g. a one-input reduction) never renames it.
             s.setName(newName, true);
         }
     }
@@ -108,6 +112,7 @@ public abstract class BaseType extends Data {
         }
         frame.component.ir().addSignal(s);
         node = s;
+        declaredBySelf = true;
     }
 
     /** Assigns {@code value}: combinationally for wires and outputs, on the clock edge for registers. */
