@@ -30,7 +30,8 @@ import dev.sue.rtl.config.SueEncapConfig;
  *       see {@link SueEncapConfig}.</li>
  *   <li>{@code req_valid}; {@code req_dest[9:0]} destination xpuid (must be {@code < numXpus});
  *       {@code req_vc[1:0]}; {@code req_length[13:0]} PDU length in bytes from the first RH
- *       byte to the last R-CRC byte inclusive (including any padding), at most 16383 - 48;
+ *       byte to the last R-CRC byte inclusive (including any zero padding), 0..16383 (every value
+ *       fits the 16-bit IPv4/IPv6/UDP length fields);
  *       {@code req_entropy[15:0]}. A request is taken in every cycle with {@code req_valid}
  *       (no back-pressure: one header per cycle).</li>
  *   <li>{@code hdr_valid}; {@code hdr_data[8*HDR_BYTES-1:0]}, header byte k (k = 0 is the first
