@@ -153,7 +153,9 @@ class Tb:
                 for f in range(8):
                     await self.write(base | f, rng.getrandbits(32))
 
-    async def run_requests(self, rng: random.Random, n: int, frames: list):
+    async def run_requests(self, rng: random.Random, n: int, frames: list, dests=None):
+        """n random requests (70 % of cycles), some to destinations >= NUM_XPUS; with *dests*,
+        in-range requests go only to those destinations."""
         d = self.dut
         c = self.cfg
         pending = {}  # sample cycle -> request
@@ -171,8 +173,11 @@ class Tb:
                 checked += 1
             if sent < n and rng.random() < 0.7:
                 in_range = NUM_XPUS == 1024 or rng.random() < 0.93
-                dest = rng.randrange(NUM_XPUS) if in_range else rng.randrange(NUM_XPUS, 1024)
-                req = {"dest": dest, "vc": rng.randrange(4), "len": rng.choice([12, 13, 60, rng.randrange(12, 4109)]),
+                if not in_range:
+                    dest = rng.randrange(NUM_XPUS, 1024)
+                else:
+                    dest = rng.choice(dests) if dests is not None else rng.randrange(NUM_XPUS)
+                req = {"dest": dest, "vc": rng.randrange(4), "len": 16383 if rng.random() < 0.02 else rng.choice([12, 13, 60, rng.randrange(12, 4109)]),
                        "entropy": rng.getrandbits(16), "cfg": c}
                 d.req_valid.value = 1
                 d.req_dest.value = req["dest"]
@@ -272,7 +277,8 @@ class Tb:
 @cocotb.test()
 async def random_config_and_requests(dut):
     """Phase 1: tables and own addresses written, every other field at its reset value.
-    Phase 2: every global field random, half the table rewritten. Then pcap for tshark."""
+    Phase 2: every global field random, half the table rewritten. Phase 3: table writes
+    concurrent with requests to other destinations. Then pcap for tshark."""
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
     tb = Tb(dut)
     rng = random.Random(cocotb.RANDOM_SEED)
@@ -284,6 +290,16 @@ async def random_config_and_requests(dut):
     await tb.write_globals(rng, all_fields=True)
     await tb.write_tables(rng, rng.sample(range(NUM_XPUS), (NUM_XPUS + 1) // 2))
     await tb.run_requests(rng, N_REQ, frames)
+    if NUM_XPUS > 1:
+        # Phase 3: table writes to some destinations while requests go to the others (the write
+        # port and the lookup are independent); then requests to all of them.
+        dests = list(range(NUM_XPUS))
+        rng.shuffle(dests)
+        busy, rewritten = dests[: len(dests) // 2 or 1], dests[len(dests) // 2 or 1:]
+        writer = cocotb.start_soon(tb.write_tables(rng, rewritten))
+        await tb.run_requests(rng, N_REQ, frames, dests=busy)
+        await writer
+        await tb.run_requests(rng, N_REQ // 2, frames)
     assert len(frames) > N_REQ, "too few in-range requests checked"
     os.makedirs(os.path.dirname(PCAP), exist_ok=True)
     # AFH Gen 2 compressed frames are not Ethernet frames: DLT_USER0 (147) so readers don't misparse.

@@ -6,6 +6,7 @@ tshark must read each pcap without errors."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 
@@ -35,7 +36,7 @@ def _id(c):
 
 
 @pytest.mark.parametrize("encap,vlan,num_xpus", CONFIGS, ids=[_id(c) for c in CONFIGS])
-def test_sue_encap(encap, vlan, num_xpus):
+def test_sue_encap(encap, vlan, num_xpus, header_only_profile):
     design = generate("sue_header_builder", {"encap": encap, "vlan": vlan, "numXpus": num_xpus})
     pcap = paths.SIM_RESULTS / "sue_encap" / f"{_id((encap, vlan, num_xpus))}.pcap"
     pcap.unlink(missing_ok=True)
@@ -45,16 +46,45 @@ def test_sue_encap(encap, vlan, num_xpus):
     assert pcap.is_file(), f"the testbench wrote no pcap {pcap}"
     tshark = shutil.which("tshark")
     assert tshark, "tshark is required (make tools installs it)"
+    # 1. tshark reads the whole file with its default dissectors.
+    r = subprocess.run([tshark, "-r", str(pcap)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and not _errors(r.stderr), f"tshark -r {pcap}: rc {r.returncode}\n{r.stderr}"
+    assert len(r.stdout.splitlines()) > 250, f"tshark read too few frames from {pcap}"
+    # 2. Only the header's own protocols enabled (the dummy payload after them would otherwise be
+    #    dissected as whatever protocol the random UDP ports name): nothing malformed, and
+    #    tshark's IPv4 header checksum check passes.
     r = subprocess.run([tshark, "-r", str(pcap), "-o", "ip.check_checksum:TRUE", "-T", "fields", "-e", "frame.number",
-                        "-e", "ip.checksum.status", "-e", "_ws.malformed", "-e", "_ws.expert.severity"],
-                       capture_output=True, text=True, timeout=300)
-    # tshark warns on stderr when run as root; that is not a problem with the file.
-    errors = [ln for ln in r.stderr.splitlines() if ln.strip() and "Running as user" not in ln]
-    assert r.returncode == 0 and not errors, f"tshark -r {pcap}: rc {r.returncode}\n{r.stderr}"
+                        "-e", "ip.checksum.status", "-e", "_ws.malformed", "-e", "frame.protocols"],
+                       capture_output=True, text=True, timeout=300, env={**os.environ, "WIRESHARK_CONFIG_DIR":
+                                                                          str(header_only_profile)})
+    assert r.returncode == 0 and not _errors(r.stderr), f"tshark -r {pcap}: rc {r.returncode}\n{r.stderr}"
     rows = [ln.split("\t") for ln in r.stdout.splitlines()]
-    assert len(rows) > 250, f"tshark read only {len(rows)} frames from {pcap}"
     malformed = [row for row in rows if row[2].strip()]
     assert not malformed, f"tshark: malformed frames {malformed[:5]}"
-    if encap == 0:  # tshark's own IPv4 header checksum check: 1 = good
+    if encap == 0:  # 1 = good
         bad = [row for row in rows if row[1] != "1"]
         assert not bad, f"tshark: IPv4 checksum not good in {len(bad)} frames, e.g. {bad[:5]}"
+    if encap in (0, 1):
+        assert all(":udp" in row[3] for row in rows), f"tshark did not find UDP in every frame: {rows[:3]}"
+
+
+def _errors(stderr: str) -> list[str]:
+    """tshark's stderr without its warning about running as root."""
+    return [ln for ln in stderr.splitlines() if ln.strip() and "Running as user" not in ln]
+
+
+HEADER_PROTOCOLS = {"frame", "eth", "ethertype", "vlan", "ip", "ipv6", "udp", "data"}
+
+
+@pytest.fixture(scope="session")
+def header_only_profile(tmp_path_factory):
+    """A Wireshark configuration directory that disables every protocol except the header's own
+    (and tshark's internal _ws.* ones, which report malformed packets)."""
+    tshark = shutil.which("tshark")
+    assert tshark, "tshark is required (make tools installs it)"
+    out = subprocess.run([tshark, "-G", "protocols"], capture_output=True, text=True, timeout=120, check=True).stdout
+    names = [ln.split("\t")[2] for ln in out.splitlines() if ln.count("\t") >= 2]
+    d = tmp_path_factory.mktemp("wireshark_profile")
+    disabled = [n for n in names if n not in HEADER_PROTOCOLS and not n.startswith("_ws.")]
+    (d / "disabled_protos").write_text("\n".join(disabled) + "\n")
+    return d
