@@ -35,6 +35,7 @@ VIOLATIONS = os.environ.get("TB_VIOLATIONS", "0") == "1"
 N_OPS = int(os.environ.get("TB_OPS", "600"))
 BACKPRESSURE = float(os.environ.get("TB_BACKPRESSURE", "0.3"))
 IDLE = float(os.environ.get("TB_IDLE", "0.3"))
+STALL_VC = os.environ.get("TB_STALL_VC", "0") == "1"
 
 OUT_FIELDS = ("dest", "vc", "ctrl_len", "data_len", "total_len", "control", "data", "keep", "last", "abort")
 COUNTERS = ("ok", "err", "no_credit", "reserved", "bad_cycle", "long", "short", "bad_type", "pad", "mismatch",
@@ -68,7 +69,7 @@ class Xpu:
 
     def __init__(self, dut, rng: random.Random, table: Table, bpb: int):
         self.dut, self.rng, self.table, self.bpb = dut, rng, table, bpb
-        self.plans: deque[list[dict]] = deque()
+        self.queues: list[deque[list[dict]]] = [deque() for _ in range(4)]  # plans per VC, in order
         self.beats: deque[dict] = deque()  # beats of the plan being driven
         self.bal = {(vc, k): 0 for vc in range(4) for k in range(2)}
         self.in_reset = False
@@ -110,9 +111,12 @@ class Xpu:
             return
         if self.beats:
             beat = self.beats.popleft()
-        elif self.plans and self.rng.random() >= IDLE and self._can_start(self.plans[0]):
-            self.beats.extend(self.plans.popleft())
-            beat = self.beats.popleft()
+        elif self.rng.random() >= IDLE:
+            # like an XPU with a queue per VC: a VC without credits never holds up the others
+            ready = [q for q in self.queues if q and self._can_start(q[0])]
+            if ready:
+                self.beats.extend(self.rng.choice(ready).popleft())
+                beat = self.beats.popleft()
         if beat is None:
             self._idle()
         else:
@@ -135,9 +139,13 @@ class Xpu:
             self.bal[(vc, kind)] += n
         self.cycle += 1
 
+    def add_plans(self, plans):
+        for plan in plans:
+            self.queues[plan[0]["pvc"]].append(plan)
+
     @property
     def idle_now(self):
-        return not self.plans and not self.beats
+        return not any(self.queues) and not self.beats
 
     # ---- reference model of the documented rules ---------------------------
     def model(self, beat):
@@ -235,11 +243,12 @@ class Downstream:
         self.cycle = 0
         self.pending: list[tuple[int, int, int, int]] = []  # (due, vc, kind, count)
         self.count_max = (1 << len(dut.release_count)) - 1
+        self.hold: set[int] = set()  # VCs whose credits are withheld (a stalled queue behind)
         dut.release_valid.value = 0
 
     def drive(self):
         d = self.dut
-        due = [p for p in self.pending if p[0] <= self.cycle]
+        due = [p for p in self.pending if p[0] <= self.cycle and p[1] not in self.hold]
         if due:
             p = due[0]
             self.pending.remove(p)
@@ -361,6 +370,7 @@ def make_plans(rng, table: Table, bpb: int, n_ops: int, violations: bool):
             plan.insert(0, {"valid": 2, "cycle": rng.randint(1, 15), "data": bytes(bpb), "err": 0})
         if plan:
             plan[0]["need"] = need
+            plan[0]["pvc"] = vc
         plans.append(plan)
     return plans
 
@@ -422,7 +432,21 @@ async def random_ops(dut):
         await bench.run(40)
         assert xpu.bal == initial, f"{what}: credits after the traffic {xpu.bal} != {initial}"
 
-    xpu.plans.extend(make_plans(rng, table, bpb, N_OPS, VIOLATIONS))
+    xpu.add_plans(make_plans(rng, table, bpb, N_OPS, VIOLATIONS))
+    if STALL_VC:
+        # The buffer behind VC 0 is stuck: VC 0 runs out of credits, the other VCs carry on.
+        down.hold = {0}
+        await bench.run_until(lambda: not any(xpu.queues[1:]) and not xpu.beats, timeout=400 * N_OPS,
+                              what="VCs 1-3 finishing while VC 0 is stalled")
+        assert len(xpu.queues[0]) > 0, "VC 0 was not stalled (test too weak)"
+        def vc0_committed():
+            return sum(1 for b in sink.beats if b["vc"] == 0 and b["last"] and not b["abort"])
+
+        before, stalled = vc0_committed(), len(xpu.queues[0])
+        await bench.run(200)
+        assert vc0_committed() == before, "ops committed on VC 0 without credits"
+        dut._log.info("VC 0 stalled with %d ops waiting; VCs 1-3 done", stalled)
+        down.hold = set()
     await drain("phase 1")
 
     # tx_reset_in at a quiet point: every credit is taken back and advertised again.
@@ -434,7 +458,7 @@ async def random_ops(dut):
     xpu.in_reset = False
     xpu.bal = {k: 0 for k in xpu.bal}
     await bench.run(1)  # the first cycle after tx_reset_in: tx_reset_out still high, no credits
-    xpu.plans.extend(make_plans(rng, table, bpb, N_OPS // 4, VIOLATIONS))
+    xpu.add_plans(make_plans(rng, table, bpb, N_OPS // 4, VIOLATIONS))
     await drain("phase 2")
 
     got = collect_ops(sink.beats, bpb)

@@ -8,29 +8,34 @@ import pytest
 
 from common import generate, paths, run_cocotb
 
-# (dataWidth, cmdCredits, dataCredits, violations)
+# (dataWidth, cmdCredits, dataCredits, violations, stall VC 0)
 CONFIGS = [
-    (256, 4, 12, False),
-    (256, 4, 12, True),
-    (512, 3, 6, True),
-    (1024, 2, 4, False),
-    (1024, 2, 4, True),
+    (256, 4, 12, False, False),
+    (256, 4, 12, True, False),
+    (256, 3, 8, True, True),
+    (512, 3, 6, True, False),
+    (512, 2, 5, False, True),
+    (1024, 2, 4, False, False),
+    (1024, 2, 4, True, False),
+    (1024, 5, 9, True, True),
 ]
 
 
-def run(width, cmd, data, violations, module="tb_sue_xpu_tx", seed=1, ops=500):
+def run(width, cmd, data, violations, stall, module="tb_sue_xpu_tx", seed=1, ops=500):
     depth = 4 * (cmd + data)  # never overflows (see the Javadoc)
     design = generate("sue_xpu_tx", {"dataWidth": width, "cmdCredits": cmd, "dataCredits": data,
                                      "fifoDepth": depth})
     env = {"TB_CMD_CREDITS": str(cmd), "TB_DATA_CREDITS": str(data), "TB_VIOLATIONS": "1" if violations else "0",
-           "TB_SEED": str(seed), "TB_OPS": str(ops), "TB_LATENCY": "2" if depth <= 8 else "3"}
+           "TB_SEED": str(seed), "TB_OPS": str(ops), "TB_STALL_VC": "1" if stall else "0", "TB_LATENCY": "2" if depth <= 8 else "3"}
     return run_cocotb(design, module, extra_env=env)
 
 
+@pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("config", CONFIGS,
-                         ids=[f"n{w}-cmd{c}-data{d}{'-violations' if v else ''}" for w, c, d, v in CONFIGS])
-def test_sue_xpu_tx(config):
-    run(*config)
+                         ids=[f"n{w}-cmd{c}-data{d}{'-violations' if v else ''}{'-stall_vc0' if st else ''}"
+                              for w, c, d, v, st in CONFIGS])
+def test_sue_xpu_tx(config, seed):
+    run(*config, seed=seed)
 
 
 @pytest.mark.parametrize("width", [256, 1024])
