@@ -8,32 +8,38 @@ import pytest
 
 from common import generate, paths, run_cocotb
 
-# (dataWidth, cmdCredits, dataCredits, violations, stall VC 0)
+# (dataWidth, cmdCredits, dataCredits, violations, stall VC 0, fifoDepth (0 = overflow-free),
+#  tx_reset_in rate)
 CONFIGS = [
-    (256, 4, 12, False, False),
-    (256, 4, 12, True, False),
-    (256, 3, 8, True, True),
-    (512, 3, 6, True, False),
-    (512, 2, 5, False, True),
-    (1024, 2, 4, False, False),
-    (1024, 2, 4, True, False),
-    (1024, 5, 9, True, True),
+    (256, 4, 12, False, False, 0, 0.0),
+    (256, 4, 12, True, False, 0, 0.0),
+    (256, 3, 8, True, True, 0, 0.0),
+    (256, 8, 32, True, False, 8, 0.0),  # small register FIFO: overflow drops
+    (256, 4, 12, True, False, 0, 0.005),  # tx_reset_in at random points
+    (512, 3, 6, True, False, 0, 0.0),
+    (512, 2, 5, False, True, 0, 0.0),
+    (1024, 2, 4, False, False, 0, 0.0),
+    (1024, 2, 4, True, False, 0, 0.0),
+    (1024, 5, 9, True, True, 0, 0.0),
+    (1024, 8, 16, True, False, 6, 0.005),
 ]
 
 
-def run(width, cmd, data, violations, stall, module="tb_sue_xpu_tx", seed=1, ops=500):
-    depth = 4 * (cmd + data)  # never overflows (see the Javadoc)
+def run(width, cmd, data, violations, stall, depth, reset_rate, module="tb_sue_xpu_tx", seed=1, ops=500):
+    depth = depth or 4 * (cmd + data)  # 4 * (cmd + data) never overflows (see the Javadoc)
     design = generate("sue_xpu_tx", {"dataWidth": width, "cmdCredits": cmd, "dataCredits": data,
                                      "fifoDepth": depth})
     env = {"TB_CMD_CREDITS": str(cmd), "TB_DATA_CREDITS": str(data), "TB_VIOLATIONS": "1" if violations else "0",
-           "TB_SEED": str(seed), "TB_OPS": str(ops), "TB_STALL_VC": "1" if stall else "0", "TB_LATENCY": "2" if depth <= 8 else "3"}
+           "TB_SEED": str(seed), "TB_OPS": str(ops), "TB_STALL_VC": "1" if stall else "0",
+           "TB_FIFO_DEPTH": str(depth), "TB_RESET_RATE": str(reset_rate), "TB_LATENCY": "2" if depth <= 8 else "3"}
     return run_cocotb(design, module, extra_env=env)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("config", CONFIGS,
                          ids=[f"n{w}-cmd{c}-data{d}{'-violations' if v else ''}{'-stall_vc0' if st else ''}"
-                              for w, c, d, v, st in CONFIGS])
+                              f"{f'-fifo{f}' if f else ''}{'-resets' if r else ''}"
+                              for w, c, d, v, st, f, r in CONFIGS])
 def test_sue_xpu_tx(config, seed):
     run(*config, seed=seed)
 
@@ -41,7 +47,7 @@ def test_sue_xpu_tx(config, seed):
 @pytest.mark.parametrize("width", [256, 1024])
 def test_latency_register_fifo(width):
     design = generate("sue_xpu_tx", {"dataWidth": width, "cmdCredits": 2, "dataCredits": 8, "fifoDepth": 8})
-    run_cocotb(design, "tb_sue_xpu_tx", extra_env={"TB_LATENCY": "2", "TB_OPS": "20"},
+    run_cocotb(design, "tb_sue_xpu_tx", extra_env={"TB_LATENCY": "2", "TB_OPS": "20", "TB_FIFO_DEPTH": "8"},
                testcase="latency")
 
 
