@@ -22,6 +22,7 @@ CONFIGS = [
     (1024, 2, 4, True, False, 0, 0.0),
     (1024, 5, 9, True, True, 0, 0.0),
     (1024, 8, 16, True, False, 6, 0.005),
+    (128, 4, 20, True, True, 0, 0.005),  # 16 beats per 256-byte op: tx_cycle uses all 4 bits
 ]
 
 
