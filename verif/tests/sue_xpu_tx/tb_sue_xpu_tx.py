@@ -383,7 +383,10 @@ def make_plans(rng, table: Table, bpb: int, n_ops: int, violations: bool):
             plan[rng.randrange(1, beats)]["valid"] = 3
         elif kind == "bad_cycle" and beats > 1:
             j = rng.randrange(1, beats)
-            plan[j]["cycle"] = rng.choice([c for c in range(1, 16) if c != j])
+            if rng.random() < 0.3:  # the right tx_cycle but tx_valid = 1: not a data beat either
+                plan[j]["valid"] = 1
+            else:
+                plan[j]["cycle"] = rng.choice([c for c in range(1, 16) if c != j])
         elif kind == "long" and dp and beats < 15:
             plan.append({"valid": 2, "cycle": beats, "data": bytes(bpb), "err": 0})
         elif kind == "short" and beats > 1:
@@ -402,7 +405,7 @@ def make_plans(rng, table: Table, bpb: int, n_ops: int, violations: bool):
                 need = (vc, 1, 1)
             plan = plan[:1]
         elif kind == "stray":
-            plan.insert(0, {"valid": 2, "cycle": rng.randint(1, 15), "data": bytes(bpb), "err": 0})
+            plan.insert(0, {"valid": rng.choice([1, 2]), "cycle": rng.randint(1, 15), "data": bytes(bpb), "err": 0})
         if plan:
             plan[0]["need"] = need
             plan[0]["pvc"] = vc
