@@ -19,6 +19,7 @@ public final class Catalog {
         StreamTops.register(c);
         StreamOpsTops.register(c);
         SueEncapTops.register(c);
+        SueXpuTops.register(c);
         return c;
     }
 

@@ -1,0 +1,399 @@
+package dev.sue.rtl.xpu;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.Mem;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.arbiter.Arbiter;
+import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.OneHot;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * XPU-to-SUE transmit interface (spec Table 1, "credit FIFO" option) with command decode,
+ * protocol checks, per-VC credits and violation counters. Output: a stream of ops
+ * ({@link XpuTxOp}) for the enqueue stage, committed or aborted at their last beat.
+ *
+ * <h2>Parameters</h2>
+ * <ul>
+ * <li>{@code dataWidth} N: 128, 256, 512, 1024 or 2048 ({@code tx_data} width; B = N/8 bytes
+ *     per beat; an op carries 1..256 data bytes in ceil(len/B) beats).
+ * <li>{@code cmdCredits}: 1..4095, command credits per VC after reset (ops the buffer behind
+ *     accepts per VC).
+ * <li>{@code dataCredits}: 1..4095, data credits per VC after reset (one per {@code tx_data}
+ *     beat).
+ * <li>{@code fifoDepth}: 2..1024, beats of the output FIFO that absorbs downstream stalls
+ *     (registers up to 8, RAM above). It never overflows when
+ *     {@code 4 * (cmdCredits + dataCredits) <= fifoDepth}; otherwise an op that does not fit
+ *     when it starts is dropped and counted ({@code cnt_overflow}).
+ * </ul>
+ *
+ * <h2>Ports and encodings (XPU side; "in" = XPU to SUE)</h2>
+ * <table>
+ * <caption>signal table</caption>
+ * <tr><th>signal<th>dir<th>bits<th>encoding
+ * <tr><td>tx_valid<td>in<td>2<td>0 = no beat; 1 = command only (one beat, no data);
+ *     2 = command with data (first and later data beats); 3 = reserved (beat dropped, counted
+ *     in cnt_reserved; if it interrupts an op the op is dropped instead)
+ * <tr><td>tx_cycle<td>in<td>4<td>index of the beat within the op: 0 on the first beat (which
+ *     carries tx_control, xpuid, tx_vc and data bytes 0..B-1), then 1, 2, ... ceil(len/B)-1
+ *     on consecutive clock cycles (no idle cycle inside an op). A command-only op is one beat
+ *     with tx_cycle = 0.
+ * <tr><td>tx_vc<td>in<td>2<td>virtual channel, read on the first beat only
+ * <tr><td>xpuid<td>in<td>10<td>destination XPU, read on the first beat only
+ * <tr><td>tx_control<td>in<td>144<td>control byte k = tx_control[8k+7:8k], read on the first
+ *     beat only. Byte 0 = command type (0x00 = PAD, never valid from the XPU); byte 1 = data
+ *     length - 1 when the type carries data. Only the first 2 * units bytes are carried.
+ * <tr><td>tx_data<td>in<td>N<td>data bytes i*B .. i*B+B-1 on beat i, byte 0 in bits 7:0;
+ *     bytes past the data length on the last beat are ignored
+ * <tr><td>tx_err<td>in<td>1<td>1 = uncorrectable error in this beat: the op is dropped
+ *     (cnt_err)
+ * <tr><td>tx_credit<td>out<td>6<td>{valid, kind, vc[1:0], count-1[1:0]}: valid = 1 returns
+ *     count (1..4) credits of kind (0 = command credit, one per op; 1 = data credit, one per
+ *     tx_data beat) for vc. Registered; the XPU may use them from the next cycle on. 6'b0 =
+ *     no credit this cycle.
+ * <tr><td>tx_reset_in<td>in<td>1<td>1 = reset the interface: the op in flight is aborted (not
+ *     counted), every credit the XPU held is taken back and re-advertised after the reset;
+ *     the command table and the counters are kept. Beats are ignored while it is 1.
+ * <tr><td>tx_reset_out<td>out<td>1<td>1 while SUE is in reset (rst) and in the cycle after
+ *     tx_reset_in; no credits are returned while it is 1.
+ * </table>
+ *
+ * <p>Credit rule: the first beat of an op takes one command credit of tx_vc; every beat with
+ * tx_valid = 2 takes one data credit of the op's VC (a beat with tx_cycle != 0 uses the VC of
+ * the latest first beat). A beat sent with no credit takes nothing and is a violation. Credits
+ * of dropped or aborted ops are returned to the XPU by this block at once; the buffer behind
+ * returns those of committed ops through {@code release}. Each VC has its own credits, so a
+ * full VC never blocks another.
+ *
+ * <h2>Other ports</h2>
+ * <ul>
+ * <li>{@code cfg_valid}, {@code cfg_addr[7:0]} (command type), {@code cfg_data[4:0]} =
+ *     {data_present, ctrl_len_units[3:0]}: writes the command table. Units 1..9 (2..18 control
+ *     bytes) make the type valid; units 0 or > 9, or type 0x00, are rejected (cnt_cfg_reject)
+ *     and leave the type invalid. All types are invalid after reset.
+ * <li>{@code release} (Flow of {@link CreditRelease}): credits freed by the buffer behind.
+ * <li>{@code m} (Stream of {@link XpuTxOp}): the ops, see there for commit/abort.
+ * <li>32-bit saturating counters, reset by rst only: cnt_ok (ops committed), cnt_err,
+ *     cnt_no_credit, cnt_reserved, cnt_bad_cycle, cnt_long, cnt_short, cnt_bad_type, cnt_pad,
+ *     cnt_mismatch, cnt_overflow, cnt_cfg_reject.
+ * </ul>
+ *
+ * <h2>Checks (each op dropped counts exactly one reason)</h2>
+ * First beat (tx_cycle = 0), in priority order: tx_err (cnt_err); type 0x00 (cnt_pad); type
+ * invalid in the table (cnt_bad_type); tx_valid = 1 for a type with data or 2 for a type
+ * without (cnt_mismatch); no command credit, or no data credit for tx_valid = 2
+ * (cnt_no_credit); not enough output FIFO space for the op's beats (cnt_overflow). Such an op
+ * leaves nothing on {@code m}. Later beats: the expected next beat (tx_valid = 2, tx_cycle =
+ * previous + 1) with tx_err (cnt_err) or without a data credit (cnt_no_credit); a beat with
+ * another tx_cycle != 0 (cnt_bad_cycle); tx_valid = 3 (cnt_reserved); an idle cycle or a new
+ * first beat before the declared length is complete (cnt_short); a beat with tx_cycle != 0
+ * right after the last declared beat (cnt_long). Such an op ends on {@code m} with
+ * {@code last = abort = 1}. After a dropped or aborted op, further beats with tx_cycle != 0 are
+ * discarded without counting until an idle cycle or a first beat. A beat with tx_cycle != 0
+ * outside any op is counted once (cnt_bad_cycle) and likewise starts discarding.
+ *
+ * <h2>Latency and throughput</h2>
+ * A beat at the input at cycle t is held one cycle (its fate, last or abort, depends on the next
+ * cycle's input) and pushed into the output FIFO at the end of cycle t+1: it appears on
+ * {@code m} at cycle t+2 (register FIFO, depth <= 8) or t+3 (RAM FIFO). One beat per cycle
+ * in and out; output beats map 1:1 to input beats, so back-to-back ops need no more than one
+ * output beat per cycle.
+ */
+public final class XpuTxInterface extends Component {
+    public static final int VCS = 4;
+
+    public final UInt txCycle = in(uint(4));
+    public final Bits txValid = in(bits(2));
+    public final UInt txVc = in(uint(2));
+    public final UInt xpuid = in(uint(10));
+    public final Bits txControl = in(bits(144));
+    public final Bits txData;
+    public final Bool txErr = in(bool());
+    public final Bits txCredit = out(bits(6));
+    public final Bool txResetIn = in(bool());
+    public final Bool txResetOut = out(bool());
+
+    public final Bool cfgValid = in(bool());
+    public final UInt cfgAddr = in(uint(8));
+    public final Bits cfgData = in(bits(5));
+
+    public final Flow<CreditRelease> release;
+    public final Stream<XpuTxOp> m;
+
+    public final UInt cntOk = out(uint(32));
+    public final UInt cntErr = out(uint(32));
+    public final UInt cntNoCredit = out(uint(32));
+    public final UInt cntReserved = out(uint(32));
+    public final UInt cntBadCycle = out(uint(32));
+    public final UInt cntLong = out(uint(32));
+    public final UInt cntShort = out(uint(32));
+    public final UInt cntBadType = out(uint(32));
+    public final UInt cntPad = out(uint(32));
+    public final UInt cntMismatch = out(uint(32));
+    public final UInt cntOverflow = out(uint(32));
+    public final UInt cntCfgReject = out(uint(32));
+
+    public XpuTxInterface(int dataWidth, int cmdCredits, int dataCredits, int fifoDepth) {
+        param("dataWidth", dataWidth);
+        param("cmdCredits", cmdCredits);
+        param("dataCredits", dataCredits);
+        param("fifoDepth", fifoDepth);
+        require(dataWidth >= 128 && dataWidth <= 2048 && isPowerOfTwo(dataWidth),
+                "dataWidth must be 128, 256, 512, 1024 or 2048, got " + dataWidth);
+        require(cmdCredits >= 1 && cmdCredits <= 4095, "cmdCredits must be 1..4095, got " + cmdCredits);
+        require(dataCredits >= 1 && dataCredits <= 4095, "dataCredits must be 1..4095, got " + dataCredits);
+        require(fifoDepth >= 2 && fifoDepth <= 1024, "fifoDepth must be 2..1024, got " + fifoDepth);
+        final int bytesPerBeat = dataWidth / 8;
+        final int lb = log2Up(bytesPerBeat);
+        final int cw = bitsFor(Math.max(cmdCredits, dataCredits));
+        txData = in(bits(dataWidth));
+        release = slave(Flow.of(() -> new CreditRelease(cw)));
+        m = master(Stream.of(() -> new XpuTxOp(dataWidth)));
+        FifoStorage storage = FifoStorage.forDepth(fifoDepth);
+        latency(storage == FifoStorage.REGISTERS ? 2 : 3);
+
+        // ---- command table ----------------------------------------------------------------
+        Mem table = Mem.of(256, 5).named("cmd_table");
+        Bits typeValid = reg("type_valid", bits(256)).init(0);
+        UInt cfgUnits = cfgData.slice(3, 0).asUInt();
+        Bool cfgOk = cfgUnits.ne(0).and(cfgUnits.le(9)).and(cfgAddr.ne(0)).named("cfg_ok");
+        table.write(cfgAddr, cfgData, cfgValid.and(cfgOk));
+        Bits cfgSel = OneHot.decode(cfgAddr, 256).named("cfg_sel");
+        when(cfgValid, () -> typeValid.set(typeValid.and(cfgSel.not())
+                .or(mux(cfgOk, cfgSel, B(0, 256)))));
+
+        // ---- state ----------------------------------------------------------------------------
+        Bool heldValid = reg("held_valid", bool()).init(false);
+        Bool heldLast = reg("held_last", bool()).init(false);
+        UInt heldIdx = reg("held_idx", uint(4)).init(0);
+        UInt heldBeats = reg("held_beats", uint(5)).init(1);
+        UInt heldRem = reg("held_rem", uint(lb)).init(0);
+        Bool heldHasData = reg("held_has_data", bool()).init(false);
+        UInt heldDest = reg("held_dest", uint(10));
+        UInt heldCtrlLen = reg("held_ctrl_len", uint(5));
+        UInt heldDataLen = reg("held_data_len", uint(9));
+        UInt heldTotalLen = reg("held_total_len", uint(9));
+        Bits heldControl = reg("held_control", bits(144));
+        Bits heldData = reg("held_data", bits(dataWidth));
+        Bits heldKeep = reg("held_keep", bits(bytesPerBeat));
+        UInt opDataTaken = reg("op_data_taken", uint(5)).init(0);
+        UInt opVc = reg("op_vc", uint(2)).init(0);
+        Bool discard = reg("discard", bool()).init(false);
+        Bool resetOut = reg("reset_out", bool()).init(true);
+        Bits creditReg = reg("credit_q", bits(6)).init(0);
+        List<UInt> pend = new ArrayList<>();
+        List<UInt> bal = new ArrayList<>();
+        for (int s = 0; s < 2 * VCS; s++) {
+            int initial = (s & 1) == 0 ? cmdCredits : dataCredits;
+            pend.add(reg("pending_" + s, uint(cw)).init(initial));
+            bal.add(reg("balance_" + s, uint(cw)).init(0));
+        }
+        Vec<UInt> balCmd = Vec.of(List.of(bal.get(0), bal.get(2), bal.get(4), bal.get(6)));
+        Vec<UInt> balData = Vec.of(List.of(bal.get(1), bal.get(3), bal.get(5), bal.get(7)));
+
+        // ---- this cycle's beat ----------------------------------------------------------------
+        Bool live = txResetIn.not().named("live");
+        Bool isRes = live.and(txValid.eq(3)).named("is_reserved");
+        Bool isCmd = live.and(txValid.eq(1).or(txValid.eq(2))).named("is_cmd");
+        Bool hasData = txValid.eq(2).named("has_data");
+        Bool c0 = txCycle.eq(0);
+        Bool start = isCmd.and(c0).named("start");
+        Bool cont = isCmd.andNot(c0).named("cont");
+        Bool idle = live.and(txValid.eq(0)).named("idle");
+        UInt beatVc = mux(start, txVc, opVc).named("beat_vc");
+        Bool cmdAvail = balCmd.get(txVc).ne(0).named("cmd_avail");
+        Bool dataAvail = balData.get(beatVc).ne(0).named("data_avail");
+        Bool takeCmd = start.and(cmdAvail).named("take_cmd");
+        Bool takeData = isCmd.and(hasData).and(dataAvail).named("take_data");
+
+        // decode (meaningful on a first beat)
+        UInt type = txControl.slice(7, 0).asUInt().named("cmd_type");
+        Bits entry = table.readAsync(type).named("cmd_entry");
+        Bool entryValid = typeValid.bit(type).named("entry_valid");
+        Bool entryData = entry.bit(4);
+        UInt ctrlLen = entry.slice(3, 0).asUInt().resize(5).shl(1).named("ctrl_len");
+        UInt lenM1 = txControl.slice(15, 8).asUInt();
+        UInt dataLen = mux(hasData, lenM1.resize(9).add(1), U(0, 9)).named("data_len");
+        UInt beats = mux(hasData, (lb >= 8 ? U(0, 5) : lenM1.shr(lb).resize(5)).add(1), U(1, 5)).named("beats");
+        UInt rem = lenM1.resize(lb).named("rem");
+        UInt totalLen = ctrlLen.resize(9).add(dataLen).add(dataLen.bit(0).asUInt().resize(9)).named("total_len");
+
+        // ---- the held op's fate ---------------------------------------------------------------
+        Bool incomplete = heldValid.andNot(heldLast).named("incomplete");
+        UInt nextIdx = heldIdx.add(1).named("next_idx");
+        Bool seqOk = cont.and(hasData).and(txCycle.eq(nextIdx)).named("seq_ok");
+        Bool contGood = incomplete.and(seqOk).andNot(txErr).and(dataAvail).named("cont_good");
+        Bool rErrH = incomplete.and(seqOk).and(txErr);
+        Bool rNoCreditH = incomplete.and(seqOk).andNot(txErr).andNot(dataAvail);
+        Bool rBadCycleH = incomplete.and(cont).andNot(seqOk);
+        Bool rReservedH = incomplete.and(isRes);
+        Bool rShortH = incomplete.and(idle.or(start));
+        Bool rLongH = heldValid.and(heldLast).and(cont);
+        Bool abortHeld = rErrH.or(rNoCreditH).or(rBadCycleH).or(rReservedH).or(rShortH).or(rLongH)
+                .or(incomplete.and(txResetIn)).named("abort_held");
+
+        // ---- first-beat checks ----------------------------------------------------------------
+        StreamFifo<XpuTxOp> fifo = instance("out_fifo",
+                () -> new StreamFifo<>(() -> new XpuTxOp(dataWidth), fifoDepth, storage, fifoDepth));
+        int sw = bitsFor(fifoDepth + 32);
+        Bool fits = fifo.occupancy.resize(sw).add(heldValid.asUInt().resize(sw)).add(beats.resize(sw))
+                .le(fifoDepth).named("fits");
+        Bool sErr = start.and(txErr);
+        Bool okE = start.andNot(txErr);
+        Bool sPad = okE.and(type.eq(0));
+        Bool okP = okE.and(type.ne(0));
+        Bool sBadType = okP.andNot(entryValid);
+        Bool okT = okP.and(entryValid);
+        Bool sMismatch = okT.and(entryData.ne(hasData));
+        Bool okM = okT.and(entryData.eq(hasData));
+        Bool creditOk = cmdAvail.and(hasData.not().or(dataAvail));
+        Bool sNoCredit = okM.andNot(creditOk);
+        Bool okC = okM.and(creditOk);
+        Bool sOverflow = okC.andNot(fits);
+        Bool accept = okC.and(fits).named("accept");
+        Bool stray = heldValid.not().and(cont).andNot(discard);
+
+        // ---- held stage update ----------------------------------------------------------------
+        Bool lastNext = nextIdx.resize(5).add(1).eq(heldBeats);
+        when(accept, () -> {
+            heldValid.set(true);
+            heldIdx.set(U(0, 4));
+            heldLast.set(beats.eq(1));
+            heldBeats.set(beats);
+            heldRem.set(rem);
+            heldHasData.set(hasData);
+            heldDest.set(xpuid);
+            heldCtrlLen.set(ctrlLen);
+            heldDataLen.set(dataLen);
+            heldTotalLen.set(totalLen);
+            heldControl.set(txControl);
+            heldData.set(txData);
+            heldKeep.set(keepFor(bytesPerBeat, hasData, beats.eq(1), rem));
+            opDataTaken.set(takeData.asUInt().resize(5));
+        }).elseWhen(contGood, () -> {
+            heldIdx.set(nextIdx);
+            heldLast.set(lastNext);
+            heldData.set(txData);
+            heldKeep.set(keepFor(bytesPerBeat, heldHasData, lastNext, heldRem));
+            opDataTaken.set(opDataTaken.add(1));
+        }).otherwise(() -> heldValid.set(false));
+        when(start, () -> opVc.set(txVc));
+        when(idle.or(txResetIn), () -> discard.set(false))
+                .elseWhen(start, () -> discard.set(accept.not()))
+                .elseWhen(cont, () -> discard.set(contGood.not()))
+                .elseWhen(isRes, () -> discard.set(true));
+        resetOut.set(txResetIn);
+        txResetOut.set(resetOut);
+
+        // ---- output FIFO ----------------------------------------------------------------------
+        fifo.s.valid.set(heldValid);
+        XpuTxOp p = fifo.s.payload;
+        p.dest.set(heldDest);
+        p.vc.set(opVc);
+        p.ctrlLen.set(heldCtrlLen);
+        p.dataLen.set(heldDataLen);
+        p.totalLen.set(heldTotalLen);
+        p.control.set(heldControl);
+        p.data.set(heldData);
+        p.keep.set(heldKeep);
+        p.last.set(heldLast.or(abortHeld));
+        p.abort.set(abortHeld);
+        m.connectFrom(fifo.m);
+        assertThat(heldValid.not().or(fifo.s.ready), "output FIFO full although the op reserved its space");
+
+        // ---- credits --------------------------------------------------------------------------
+        Bool sendEnable = txResetIn.not().andNot(resetOut).named("send_enable");
+        List<Bool> requests = new ArrayList<>();
+        for (UInt pe : pend) {
+            requests.add(pe.ne(0).and(sendEnable));
+        }
+        Arbiter arb = instance("credit_arb", () -> new Arbiter(2 * VCS, ArbiterPolicy.ROUND_ROBIN));
+        arb.request.set(OneHot.fromBools(requests));
+        Bool send = arb.grant.ne(0).named("send");
+        arb.advance.set(send);
+        UInt sel = arb.grantIndex;
+        UInt selPend = Vec.of(pend).get(sel).named("sel_pending");
+        // up to 4 credits per message (a pending count below 4 fits the message as it is)
+        UInt sendCount = (cw >= 3 ? mux(selPend.ge(4), U(4, 3), selPend.resize(3)) : selPend.resize(3))
+                .named("send_count");
+        creditReg.set(mux(send, cat(TRUE, sel.bit(0), sel.slice(2, 1), sendCount.sub(1).resize(2)), B(0, 6)));
+        txCredit.set(creditReg);
+        Bool deliver = creditReg.bit(5);
+        UInt deliverCount = creditReg.slice(1, 0).asUInt().resize(3).add(1);
+
+        Bool refundCmdB = takeCmd.andNot(accept);
+        Bool refundDataB = takeData.andNot(accept.or(contGood));
+        int ww = cw + 4;
+        for (int s = 0; s < 2 * VCS; s++) {
+            final int vc = s >> 1;
+            final boolean data = (s & 1) == 1;
+            final int initial = data ? dataCredits : cmdCredits;
+            UInt pe = pend.get(s);
+            UInt ba = bal.get(s);
+            Bool slotDeliver = deliver.and(creditReg.slice(4, 2).eq(s >> 1 | (s & 1) << 2));
+            UInt incBal = mux(slotDeliver, deliverCount, U(0, 3)).resize(ww);
+            Bool consume = data ? takeData.and(beatVc.eq(vc)) : takeCmd.and(txVc.eq(vc));
+            UInt balNext = ba.resize(ww).add(incBal).sub(consume.asUInt().resize(ww)).named("balance_next_" + s);
+            Bool rel = release.valid.and(release.payload.vc.eq(vc)).and(data ? release.payload.kind
+                    : release.payload.kind.not());
+            UInt relCount = mux(rel, release.payload.count, U(0, cw)).resize(ww);
+            UInt refA = mux(abortHeld.and(opVc.eq(vc)), data ? opDataTaken.resize(ww) : U(1, ww), U(0, ww));
+            Bool refB = data ? refundDataB.and(beatVc.eq(vc)) : refundCmdB.and(txVc.eq(vc));
+            UInt sent = mux(send.and(sel.eq(s)), sendCount.resize(ww), U(0, ww));
+            UInt reclaim = mux(txResetIn, balNext, U(0, ww));
+            UInt pendNext = pe.resize(ww).add(relCount).add(refA).add(refB.asUInt().resize(ww)).sub(sent)
+                    .add(reclaim).named("pending_next_" + s);
+            pe.set(pendNext.resize(cw));
+            ba.set(mux(txResetIn, U(0, cw), balNext.resize(cw)));
+            assertThat(pendNext.add(mux(txResetIn, U(0, ww), balNext)).le(initial),
+                    "credits above the initial count for slot " + s + " (release of credits never taken?)");
+        }
+
+        // ---- counters -------------------------------------------------------------------------
+        count(cntOk, "cnt_ok_q", heldValid.and(heldLast).andNot(abortHeld));
+        count(cntErr, "cnt_err_q", rErrH.or(sErr));
+        count(cntNoCredit, "cnt_no_credit_q", rNoCreditH.or(sNoCredit));
+        count(cntReserved, "cnt_reserved_q", rReservedH.or(isRes.andNot(incomplete)));
+        count(cntBadCycle, "cnt_bad_cycle_q", rBadCycleH.or(stray));
+        count(cntLong, "cnt_long_q", rLongH);
+        count(cntShort, "cnt_short_q", rShortH);
+        count(cntBadType, "cnt_bad_type_q", sBadType);
+        count(cntPad, "cnt_pad_q", sPad);
+        count(cntMismatch, "cnt_mismatch_q", sMismatch);
+        count(cntOverflow, "cnt_overflow_q", sOverflow);
+        count(cntCfgReject, "cnt_cfg_reject_q", cfgValid.andNot(cfgOk));
+    }
+
+    /** Emitted as {@code sue_xpu_tx} (SUE modules carry the {@code sue_} prefix). */
+    @Override
+    public String moduleBaseName() {
+        return "sue_xpu_tx";
+    }
+
+    /** keep: none without data, all bytes on a beat that is not the last, bytes 0..rem on the last. */
+    private static Bits keepFor(int bytes, Bool hasData, Bool lastBeat, UInt rem) {
+        List<Bool> bits = new ArrayList<>(bytes);
+        for (int i = 0; i < bytes; i++) {
+            Bool inLast = i == 0 ? TRUE : rem.ge(i);
+            bits.add(hasData.and(lastBeat.not().or(inLast)));
+        }
+        return OneHot.fromBools(bits);
+    }
+
+    /** A saturating 32-bit event counter driving {@code port}. */
+    private static void count(UInt port, String name, Bool event) {
+        UInt c = reg(name, uint(32)).init(0);
+        when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
+        port.set(c);
+    }
+}
