@@ -22,6 +22,10 @@ CONFIGS = [
     ("queue_lists", {"xpus": 1024, "vcs": 8, "cells": 65536}),  # largest
     ("queue_lists", {"xpus": 1000, "vcs": 1, "cells": 3000}),  # non-powers of two
     ("queue_lists", {"xpus": 2, "vcs": 1, "cells": 2}),  # smallest
+    ("active_scheduler", {"xpus": 1024, "vcs": 4}),  # realistic size
+    ("active_scheduler", {"xpus": 1024, "vcs": 8}),
+    ("active_scheduler", {"xpus": 1000, "vcs": 2}),
+    ("active_scheduler", {"xpus": 2, "vcs": 1}),
     ("cell_allocator", {"cells": 8192}),
     ("cell_allocator", {"cells": 65536}),
     ("cell_allocator", {"cells": 2}),
@@ -47,6 +51,7 @@ def test_lints_clean(top, params):
         ("queue_lists", {"vcs": 3}, "vcs' = 3 is out of range"),
         ("queue_lists", {"xpus": 1}, "xpus' = 1 is out of range"),
         ("cell_allocator", {"cells": 1}, "cells' = 1 is out of range"),
+        ("active_scheduler", {"vcs": 16}, "vcs' = 16 is out of range"),
     ],
 )
 def test_rejects_invalid_parameters(top, params, message):
