@@ -60,11 +60,14 @@ import dev.sue.hdl.lib.stream.Stream;
  * or being taken, the library round-robin {@link Arbiter} picks among the VCs whose list is
  * non-empty and that are not paused, rotating past the VC served last; that VC's head queue is
  * popped into the stage. Hence one grant per cycle while any eligible list is non-empty, and
- * parked queues cost nothing. An event accepted at edge k appends at edge k and the selection
- * at edge k+1 loads the grant stage, so a queue that becomes non-empty on an idle system is
- * offered on {@code grant} from edge k+1 (latency 2: {@code NON_EMPTY} accepted in cycle t,
- * {@code grant.valid} in cycle t+2). A served queue reported DONE (eligible) in the cycle after
- * its grant is offered again 3 cycles after that grant at the earliest. Selection uses the
+ * parked queues cost nothing. When no list can be served (all empty or paused) and the grant
+ * stage is free, a queue that an event would append to an unpaused list bypasses the list and
+ * is loaded into the grant stage at once (the round-robin pointer is not moved by a bypass).
+ * So a queue that becomes non-empty on an idle system is offered on {@code grant} one cycle
+ * after its event (latency 1: {@code NON_EMPTY} accepted in cycle t, {@code grant.valid} in
+ * cycle t+1); through a list (other queues waiting) it takes at least 2. A served queue
+ * reported DONE (eligible) in the cycle after its grant is offered again 2 cycles after that
+ * grant at the earliest when it is alone, 3 when it goes through its list. Selection uses the
  * list contents before the edge's append, so the append and a pop of the same list in one cycle
  * never touch the same word.
  */
@@ -92,7 +95,7 @@ public final class ActiveScheduler extends Component {
         grant = master(Stream.of(() -> uint(qw)));
         pause = in(bits(vcs));
         initDone = out(bool());
-        latency(2);
+        latency(1);
 
         Mem state = Mem.of(queues, 3).named("queue_state");
         Mem lists = Mem.of(vcs << xw, xw).named("lists");
@@ -155,7 +158,6 @@ public final class ActiveScheduler extends Component {
                         enqueue.set(true);
                     }).otherwise(() -> newMode.set(IDLE));
                 })));
-        Bool append = evFire.and(enqueue).named("append");
 
         UInt clearAddr = clearIdx.resize(qw).named("clear_addr");
         state.write(mux(clearing, clearAddr, evQueue),
@@ -176,11 +178,17 @@ public final class ActiveScheduler extends Component {
         arb.advance.set(load);
         UInt selHead = (vcs == 1 ? head.get(0) : head.get(selVc)).named("sel_head");
         UInt headDest = lists.readAsync(listAddr(selVc, selHead, vcs)).asUInt().named("head_dest");
-        when(stageFree, () -> outValid.set(anyEligible));
-        when(load, () -> outQueue.set(queueOf(headDest, selVc, vcs, qw)));
+        // Bypass: when no list can be served, a queue entering its list (VC not paused) goes
+        // straight into the free grant stage instead; it would have been the next pick anyway.
+        Bool evPaused = (vcs == 1 ? pause.bit(0) : pause.bit(evVc)).named("ev_vc_paused");
+        Bool bypass = stageFree.andNot(anyEligible).and(evFire).and(enqueue).andNot(evPaused).named("bypass");
+        when(stageFree, () -> outValid.set(anyEligible.or(bypass)));
+        when(load, () -> outQueue.set(queueOf(headDest, selVc, vcs, qw)))
+                .elseWhen(bypass, () -> outQueue.set(evQueue));
         grant.valid.set(outValid);
         grant.payload.set(outQueue);
 
+        Bool append = evFire.and(enqueue).andNot(bypass).named("append");
         lists.write(listAddr(evVc, vcs == 1 ? tail.get(0) : tail.get(evVc), vcs), evDest.asBits(), append);
         for (int v = 0; v < vcs; v++) {
             Bool pop = load.and(selVc.eq(v));
