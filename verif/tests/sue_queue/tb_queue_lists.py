@@ -83,6 +83,8 @@ class Bench:
         self.accepted = 0
         self.answers = 0
         self.popped: list[tuple[int, int]] = []  # (queue, cell) of every successful pop, in order
+        self.coverage: dict[str, int] = {}  # answer kinds seen (to show the corners were reached)
+        self.last_queue = None
         dut.cmd_valid.value = 0
         dut.cmd_op.value = 0
         dut.cmd_queue.value = 0
@@ -133,6 +135,13 @@ class Bench:
         if cmd is not None:
             op, q, cell = cmd
             want = self.model.apply(op, q, cell)
+            name = ["append", "pop", "peek", "reserved"][op] + ("" if want["ok"] else "-refused") + (
+                "-limit" if want.get("limit_reached") else "") + ("-became-empty" if want.get("became_empty") else "") + (
+                "-became-non-empty" if want.get("became_non_empty") else "")
+            self.coverage[name] = self.coverage.get(name, 0) + 1
+            if q == self.last_queue:
+                self.coverage["same-queue-back-to-back"] = self.coverage.get("same-queue-back-to-back", 0) + 1
+            self.last_queue = q
             if op == APPEND and want["ok"]:
                 self.free.discard(cell)
             if op == POP and want["ok"]:
@@ -196,8 +205,8 @@ async def random_traffic_every_cycle(dut):
     phases = [
         (CELLS, 0.8, 20 * CELLS),
         (CELLS, 0.5, 20 * CELLS),
-        (max(1, CELLS // (2 * XPUS)), 0.7, 6 * CELLS),
-        (max(1, CELLS // 3), 0.6, 6 * CELLS),
+        (max(1, CELLS // (2 * XPUS)), 0.7, 10 * CELLS),
+        (max(1, CELLS // 3), 0.6, 10 * CELLS),
         (0, 0.5, 2 * CELLS),
         (CELLS, 0.2, 6 * CELLS),
     ]
@@ -213,6 +222,10 @@ async def random_traffic_every_cycle(dut):
     await bench.drain_all()
     bench.check_conservation()
     dut._log.info("%d commands, %d answers checked, %d pops", bench.accepted, bench.answers, len(bench.popped))
+    dut._log.info("coverage: %s", dict(sorted(bench.coverage.items())))
+    assert bench.coverage.get("append-refused-limit", 0) > 0, "no append was refused at a limit"
+    assert bench.coverage.get("pop-refused", 0) > 0, "no pop of an empty queue"
+    assert bench.coverage.get("same-queue-back-to-back", 0) > 100, "too few back-to-back ops on one queue"
 
 
 @cocotb.test()
