@@ -4,7 +4,7 @@ traffic, idle-system latency, paused VCs, parking/wake-up and HOL freedom, at sm
 
 import pytest
 
-from common import generate, run_cocotb
+from common import SimulationFailed, generate, run_cocotb
 
 # (xpus, vcs)
 CONFIGS = [(4, 2), (2, 1), (3, 4), (8, 8)]
@@ -14,3 +14,10 @@ CONFIGS = [(4, 2), (2, 1), (3, 4), (8, 8)]
 def test_active_scheduler(xpus, vcs):
     design = generate("active_scheduler", {"xpus": xpus, "vcs": vcs})
     run_cocotb(design, "tb_active_scheduler", extra_env={"XPUS": str(xpus), "VCS": str(vcs)}, seed=1)
+
+
+def test_sva_stops_simulation_on_done_without_grant(capfd):
+    design = generate("active_scheduler", {"xpus": 4, "vcs": 2})
+    with pytest.raises(SimulationFailed):
+        run_cocotb(design, "tb_active_scheduler_sva")
+    assert "DONE for a queue not in service" in capfd.readouterr().out

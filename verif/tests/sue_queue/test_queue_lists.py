@@ -5,7 +5,7 @@ and linted by test_queue_lint.py."""
 
 import pytest
 
-from common import generate, run_cocotb
+from common import SimulationFailed, generate, run_cocotb
 
 # (xpus, vcs, cells)
 CONFIGS = [
@@ -21,3 +21,10 @@ def test_queue_lists(xpus, vcs, cells):
     design = generate("queue_lists", {"xpus": xpus, "vcs": vcs, "cells": cells})
     run_cocotb(design, "tb_queue_lists", extra_env={"XPUS": str(xpus), "VCS": str(vcs), "CELLS": str(cells)},
                seed=1)
+
+
+def test_sva_stops_simulation_on_bad_queue_id(capfd):
+    design = generate("queue_lists", {"xpus": 3, "vcs": 2, "cells": 16})
+    with pytest.raises(SimulationFailed):
+        run_cocotb(design, "tb_queue_lists_sva")
+    assert "queue id >= xpus * vcs" in capfd.readouterr().out
