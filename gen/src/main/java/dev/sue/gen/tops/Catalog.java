@@ -18,6 +18,7 @@ public final class Catalog {
         DemoTops.register(c);
         StreamTops.register(c);
         StreamOpsTops.register(c);
+        SueEncapTops.register(c);
         SueQueueTops.register(c);
         return c;
     }
