@@ -20,6 +20,7 @@ public final class Catalog {
         StreamOpsTops.register(c);
         SueEncapTops.register(c);
         SueXpuTops.register(c);
+        SueQueueTops.register(c);
         return c;
     }
 

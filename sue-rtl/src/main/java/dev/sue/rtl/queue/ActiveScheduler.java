@@ -1,0 +1,232 @@
+package dev.sue.rtl.queue;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.Mem;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.arbiter.Arbiter;
+import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
+import dev.sue.hdl.lib.stream.Stream;
+
+/**
+ * Work-conserving transmit scheduler: one active list per VC, round robin over the VCs that are
+ * not paused, round robin over the active queues of a VC, and parking of queues whose window
+ * is closed, so a stalled destination never takes a turn from the others.
+ *
+ * <p><b>Parameters:</b> {@code xpus} 2..1024; {@code vcs} 1, 2, 4 or 8. Queue id =
+ * {@code dest * vcs + vc}.
+ *
+ * <p><b>Storage.</b> Per-queue state in a RAM of {@code xpus * vcs} words of 3 bits
+ * ({@code hasData}, mode IDLE / ACTIVE / PARKED), read asynchronously (a LUT RAM: 12 Kbit at
+ * 1024 x 4) so each event is a single-cycle read-modify-write with no hazard. The active lists
+ * are FIFOs of destination ids, all in one RAM of {@code vcs * 2^log2Up(xpus)} words of
+ * {@code log2Up(xpus)} bits (VC v owns the region starting at {@code v << log2Up(xpus)}), read
+ * asynchronously; only their head/tail/count pointers are registers (per VC, not per queue). A
+ * queue is in its VC's list at most once, so a list never overflows. After reset the state RAM
+ * is cleared, one word per cycle ({@code xpus * vcs} cycles, {@code ev.ready} low meanwhile).
+ *
+ * <p><b>Ports:</b>
+ * <ul>
+ * <li>{@code ev} (Stream of {@link SchedEvent}, input): one event per cycle, {@code ready} high
+ *     from the end of the clear sweep on. The integrator merges the queue lists' events, the
+ *     service-done reports and the wake-ups into this stream, in the order they happened.
+ * <li>{@code grant} (Stream of UInt({@code log2Up(xpus * vcs)}), output): the next queue to
+ *     serve. A transfer removes it from its active list; the queue stays ACTIVE (in service)
+ *     until its {@code DONE} event. Several queues may be in service at once.
+ * <li>{@code pause} (Bits({@code vcs}), input): bit v high = VC v is skipped by the selection
+ *     (PFC/CBFC). A grant already offered stays offered (at most one, see below).
+ * <li>{@code initDone} (Bool): the clear sweep has finished.
+ * </ul>
+ *
+ * <p><b>Per-queue protocol</b> ({@code hasData} tracks the queue lists' events, mode the
+ * scheduling state):
+ * <ul>
+ * <li>{@code NON_EMPTY}: hasData = 1; an IDLE queue becomes ACTIVE and enters its VC's list.
+ * <li>{@code EMPTY}: hasData = 0 (normally during service, by the reader's pops).
+ * <li>{@code DONE(eligible)}: the queue must be ACTIVE and in service. No data: IDLE. Data and
+ *     eligible: re-enters its list at the tail (round robin). Data, not eligible: PARKED, in
+ *     no list, so it takes no turns.
+ * <li>{@code WAKE}: a PARKED queue becomes ACTIVE and enters its list (IDLE if it has no data);
+ *     other modes are unchanged. Waking a destination = one WAKE per VC queue.
+ * </ul>
+ * SVA flag a NON_EMPTY for a queue with data, an EMPTY for a queue without, and a DONE for a
+ * queue that is not ACTIVE.
+ *
+ * <p><b>Selection and timing.</b> The grant is a registered output stage. Whenever it is empty
+ * or being taken, the library round-robin {@link Arbiter} picks among the VCs whose list is
+ * non-empty and that are not paused, rotating past the VC served last; that VC's head queue is
+ * popped into the stage. Hence one grant per cycle while any eligible list is non-empty, and
+ * parked queues cost nothing. When no list can be served (all empty or paused) and the grant
+ * stage is free, a queue that an event would append to an unpaused list bypasses the list and
+ * is loaded into the grant stage at once (the round-robin pointer is not moved by a bypass).
+ * So a queue that becomes non-empty on an idle system is offered on {@code grant} one cycle
+ * after its event (latency 1: {@code NON_EMPTY} accepted in cycle t, {@code grant.valid} in
+ * cycle t+1); through a list (other queues waiting) it takes at least 2. A served queue
+ * reported DONE (eligible) in the cycle after its grant is offered again 2 cycles after that
+ * grant at the earliest when it is alone, 3 when it goes through its list. Selection uses the
+ * list contents before the edge's append, so the append and a pop of the same list in one cycle
+ * never touch the same word.
+ */
+public final class ActiveScheduler extends Component {
+    static final int IDLE = 0;
+    static final int ACTIVE = 1;
+    static final int PARKED = 2;
+
+    public final Stream<SchedEvent> ev;
+    public final Stream<UInt> grant;
+    public final Bits pause;
+    public final Bool initDone;
+
+    public ActiveScheduler(int xpus, int vcs) {
+        param("xpus", xpus);
+        param("vcs", vcs);
+        require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
+        require(vcs == 1 || vcs == 2 || vcs == 4 || vcs == 8, "vcs must be 1, 2, 4 or 8, got " + vcs);
+        int queues = xpus * vcs;
+        int qw = log2Up(queues);
+        int xw = log2Up(xpus);
+        int vw = Integer.numberOfTrailingZeros(vcs);
+        int cw = bitsFor(xpus);
+        ev = slave(Stream.of(() -> new SchedEvent(qw)));
+        grant = master(Stream.of(() -> uint(qw)));
+        pause = in(bits(vcs));
+        initDone = out(bool());
+        latency(1);
+
+        Mem state = Mem.of(queues, 3).named("queue_state");
+        Mem lists = Mem.of(vcs << xw, xw).named("lists");
+        Vec<UInt> head = reg(Vec.of(vcs, i -> uint(xw))).named("head");
+        Vec<UInt> tail = reg(Vec.of(vcs, i -> uint(xw))).named("tail");
+        Vec<UInt> count = reg(Vec.of(vcs, i -> uint(cw))).named("count");
+        for (UInt c : count) {
+            c.init(0);
+        }
+        for (UInt h : head) {
+            h.init(0);
+        }
+        for (UInt t : tail) {
+            t.init(0);
+        }
+
+        // ---- clear sweep ------------------------------------------------------------------
+        UInt clearIdx = reg("clear_idx", uint(bitsFor(queues))).init(0);
+        Bool clearing = clearIdx.ne(queues).named("clearing");
+        when(clearing, () -> clearIdx.set(clearIdx.add(1)));
+        initDone.set(clearing.not());
+        ev.ready.set(clearing.not());
+
+        // ---- events: read-modify-write of the queue's state, maybe append to its list -------
+        Bool evFire = ev.fire().named("ev_fire");
+        UInt evQueue = ev.payload.queue;
+        UInt evDest = evQueue.shr(vw).resize(xw).named("ev_dest");
+        UInt evVc = vcOf(evQueue, vw);
+        Bits cur = state.readAsync(evQueue).named("cur_state");
+        Bool hasData = cur.bit(2).named("has_data");
+        UInt mode = cur.slice(1, 0).asUInt().named("mode");
+        Bool isIdle = mode.eq(IDLE);
+        Bool isActive = mode.eq(ACTIVE);
+        Bool isParked = mode.eq(PARKED);
+        UInt kind = ev.payload.kind;
+
+        Bool newHasData = wire("new_has_data", bool());
+        UInt newMode = wire("new_mode", uint(2));
+        Bool enqueue = wire("enqueue", bool());
+        newHasData.set(hasData);
+        newMode.set(mode);
+        enqueue.set(false);
+        switchOn(kind, s -> s
+                .is(SchedEvent.KIND_NON_EMPTY, () -> {
+                    newHasData.set(true);
+                    when(isIdle, () -> {
+                        newMode.set(ACTIVE);
+                        enqueue.set(true);
+                    });
+                })
+                .is(SchedEvent.KIND_EMPTY, () -> newHasData.set(false))
+                .is(SchedEvent.KIND_DONE, () -> {
+                    when(hasData.not(), () -> newMode.set(IDLE))
+                            .elseWhen(ev.payload.eligible, () -> enqueue.set(true))
+                            .otherwise(() -> newMode.set(PARKED));
+                })
+                .otherwise(() -> when(isParked, () -> {
+                    when(hasData, () -> {
+                        newMode.set(ACTIVE);
+                        enqueue.set(true);
+                    }).otherwise(() -> newMode.set(IDLE));
+                })));
+
+        UInt clearAddr = clearIdx.resize(qw).named("clear_addr");
+        state.write(mux(clearing, clearAddr, evQueue),
+                mux(clearing, B(0, 3), cat(newHasData, newMode)), clearing.or(evFire));
+
+        // ---- selection into the grant stage ----------------------------------------------
+        Bits nonEmpty = cat(java.util.stream.IntStream.range(0, vcs).map(i -> vcs - 1 - i)
+                .mapToObj(i -> count.get(i).ne(0)).toList()).named("non_empty");
+        Arbiter arb = instance("vc_arbiter", () -> new Arbiter(vcs, ArbiterPolicy.ROUND_ROBIN));
+        arb.request.set(nonEmpty.and(pause.not()));
+        Bool anyEligible = arb.grant.orR().named("any_eligible");
+        UInt selVc = vcs == 1 ? U(0, 1) : arb.grantIndex;
+
+        Bool outValid = reg("out_valid", bool()).init(false);
+        UInt outQueue = reg("out_queue", uint(qw));
+        Bool stageFree = outValid.not().or(grant.ready).named("stage_free");
+        Bool load = stageFree.and(anyEligible).named("load");
+        arb.advance.set(load);
+        UInt selHead = (vcs == 1 ? head.get(0) : head.get(selVc)).named("sel_head");
+        UInt headDest = lists.readAsync(listAddr(selVc, selHead, vcs)).asUInt().named("head_dest");
+        // Bypass: when no list can be served, a queue entering its list (VC not paused) goes
+        // straight into the free grant stage instead; it would have been the next pick anyway.
+        Bool evPaused = (vcs == 1 ? pause.bit(0) : pause.bit(evVc)).named("ev_vc_paused");
+        Bool bypass = stageFree.andNot(anyEligible).and(evFire).and(enqueue).andNot(evPaused).named("bypass");
+        when(stageFree, () -> outValid.set(anyEligible.or(bypass)));
+        when(load, () -> outQueue.set(queueOf(headDest, selVc, vcs, qw)))
+                .elseWhen(bypass, () -> outQueue.set(evQueue));
+        grant.valid.set(outValid);
+        grant.payload.set(outQueue);
+
+        Bool append = evFire.and(enqueue).andNot(bypass).named("append");
+        lists.write(listAddr(evVc, vcs == 1 ? tail.get(0) : tail.get(evVc), vcs), evDest.asBits(), append);
+        for (int v = 0; v < vcs; v++) {
+            Bool pop = load.and(selVc.eq(v));
+            Bool push = append.and(evVc.eq(v));
+            UInt h = head.get(v);
+            UInt t = tail.get(v);
+            UInt c = count.get(v);
+            when(pop, () -> h.set(wrap(h, xpus)));
+            when(push, () -> t.set(wrap(t, xpus)));
+            when(push.andNot(pop), () -> c.set(c.add(1))).elseWhen(pop.andNot(push), () -> c.set(c.sub(1)));
+            assertThat(push.andNot(pop).not().or(c.ne(xpus)), "active list overflow");
+        }
+
+        // ---- checks ------------------------------------------------------------------------
+        assertThat(evFire.and(kind.eq(SchedEvent.KIND_NON_EMPTY)).not().or(hasData.not()),
+                "NON_EMPTY for a queue that has data");
+        assertThat(evFire.and(kind.eq(SchedEvent.KIND_EMPTY)).not().or(hasData), "EMPTY for a queue without data");
+        assertThat(evFire.and(kind.eq(SchedEvent.KIND_DONE)).not().or(isActive), "DONE for a queue not in service");
+        assertThat(evFire.not().or(mode.ne(3)), "corrupt queue state");
+        if (!isPowerOfTwo(queues)) {
+            assertThat(evFire.not().or(evQueue.lt(queues)), "queue id >= xpus * vcs");
+        }
+        grant.assertProtocol("grant", true);
+    }
+
+    private static UInt vcOf(UInt queue, int vw) {
+        return vw == 0 ? U(0, 1) : queue.low(vw);
+    }
+
+    private static UInt listAddr(UInt vc, UInt ptr, int vcs) {
+        return vcs == 1 ? ptr : cat(vc, ptr).asUInt();
+    }
+
+    private static UInt queueOf(UInt dest, UInt vc, int vcs, int qw) {
+        return (vcs == 1 ? dest : cat(dest, vc).asUInt()).resize(qw);
+    }
+
+    private static UInt wrap(UInt ptr, int size) {
+        return isPowerOfTwo(size) ? ptr.add(1) : mux(ptr.eq(size - 1), U(0, ptr.width()), ptr.add(1));
+    }
+}
