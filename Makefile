@@ -22,6 +22,7 @@ VENV_STAMP := $(VENV)/.requirements-$(firstword $(shell sha256sum $(REQS) 2>/dev
 SYSTEM_PYTHON := $(shell command -v python3)
 
 JAR      := gen/target/sue-gen.jar
+BENCH_JVM := -Xms4g -Xmx4g -XX:+AlwaysPreTouch
 GEN      := java -jar $(JAR)
 OUT      := out
 # Inputs of the jar: Java sources, resources and POMs (never target/).
@@ -115,8 +116,9 @@ gen: jar ## generate every registered top into out/<top>/
 	@$(GEN) --all --out-root $(OUT) || { echo "error: the generator failed (exit $$?, see above); nothing to lint or simulate" >&2; exit 1; }
 
 bench: jar ## run the benchmarks (JSON records under out/bench/)
-	@echo "==> $(GEN) bench --out $(OUT)/bench"
-	@$(GEN) bench --out $(OUT)/bench || { echo "error: benchmark run failed (exit $$?, see above)" >&2; exit 1; }
+	@# Fixed, pre-touched heap: heap growth page faults would otherwise distort the 16x run (see ScalingBench).
+	@echo "==> java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench"
+	@java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench || { echo "error: benchmark run failed (exit $$?, see above)" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------
 # Checks

@@ -85,9 +85,14 @@ public final class Elaboration {
                 throw new IllegalArgumentException("the top factory returned null");
             }
             e.frames.clear();
+            PhaseTimer timer = new PhaseTimer();
+            timer.done("construction");
             new ClockPortPass(e).run(top);
+            timer.done("clock ports");
             new NamingPass(e).run(e.components);
+            timer.done("naming");
             new Checks(e::error).run(e.components, options, e.nextNodeId);
+            timer.done("checks");
             if (!e.errors.isEmpty()) {
                 throw new ElaborationException(e.errors);
             }

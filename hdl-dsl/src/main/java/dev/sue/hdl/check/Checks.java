@@ -17,13 +17,20 @@ public final class Checks {
     }
 
     public void run(List<Component> components, ElaborationOptions options, int nodeCount) {
+        dev.sue.hdl.PhaseTimer timer = new dev.sue.hdl.PhaseTimer();
         DesignIndex index = new DesignIndex(components, nodeCount);
+        timer.done("  index");
         new HierarchyCheck(index, errors).run(nodeCount);
+        timer.done("  hierarchy");
         new DriverCheck(index, errors).run();
+        timer.done("  drivers");
         new LatchCheck(index, errors).run();
+        timer.done("  latches");
         CombGraph graph = new CombGraph(index);
         if (new LoopCheck(index, graph, errors).run(nodeCount)) {
+            timer.done("  loops");
             new CdcCheck(index, graph, errors, options.defaultDomain()).run(nodeCount);
+            timer.done("  crossings");
         }
     }
 }
