@@ -6,14 +6,10 @@ legal parameter set, with no waivers.
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-from common import generate, paths
+from common.lint import assert_lints_clean
 
-sys.path.insert(0, str(paths.REPO_ROOT / "verif" / "tools"))
-import lint_all  # noqa: E402
 
 # One byte lane with the smallest memory, power-of-two depths, the widest data.
 PARAMS = [
@@ -26,7 +22,4 @@ PARAMS = [
 
 @pytest.mark.parametrize("params", PARAMS, ids=lambda p: "-".join(f"{k}{v}" for k, v in p.items()))
 def test_clocking_zoo_lints_clean(params):
-    design = generate("clocking_zoo", params)
-    d = lint_all.load_design(design.dir, design.dir / "clocking_zoo.json", design.report)
-    failures = [f"{c.tool}: {c.output}" for c in lint_all.lint_design(d) if not c.ok]
-    assert not failures, "\n\n".join(failures)
+    assert_lints_clean("clocking_zoo", params)

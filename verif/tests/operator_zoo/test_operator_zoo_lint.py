@@ -6,14 +6,10 @@ legal parameter set, with no waivers.
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-from common import generate, paths
+from common.lint import assert_lints_clean
 
-sys.path.insert(0, str(paths.REPO_ROOT / "verif" / "tools"))
-import lint_all  # noqa: E402
 
 # 1: degenerate slices and 1-bit selects; 2: 1-bit dynamic indices; 7, 33, 65: odd widths around
 # the 32- and 64-bit word boundaries; 256: the widest allowed (512-bit products).
@@ -22,7 +18,4 @@ PARAMS = [{"width": w} for w in (1, 2, 7, 33, 64, 65, 256)]
 
 @pytest.mark.parametrize("params", PARAMS, ids=lambda p: "-".join(f"{k}{v}" for k, v in p.items()))
 def test_operator_zoo_lints_clean(params):
-    design = generate("operator_zoo", params)
-    d = lint_all.load_design(design.dir, design.dir / "operator_zoo.json", design.report)
-    failures = [f"{c.tool}: {c.output}" for c in lint_all.lint_design(d) if not c.ok]
-    assert not failures, "\n\n".join(failures)
+    assert_lints_clean("operator_zoo", params)

@@ -6,17 +6,11 @@ selects and unused bits hide; every configuration must pass verilator -Wall
 with no waivers, Icarus and Yosys, exactly as verif/tools/lint_all.py runs them.
 """
 
-import importlib.util
-import sys
 
 import pytest
 
-from common import generate, paths
+from common.lint import assert_lints_clean
 
-_spec = importlib.util.spec_from_file_location("lint_all", paths.REPO_ROOT / "verif" / "tools" / "lint_all.py")
-lint_all = importlib.util.module_from_spec(_spec)
-sys.modules["lint_all"] = lint_all  # its dataclasses look their module up there
-_spec.loader.exec_module(lint_all)
 
 CONFIGS = [
     ("arbiter", {"requesters": 1}),
@@ -54,7 +48,4 @@ def config_id(c):
 @pytest.mark.parametrize("config", CONFIGS, ids=[config_id(c) for c in CONFIGS])
 def test_lint_clean(config):
     top, params = config
-    d = generate(top, params)
-    design = lint_all.load_design(d.dir, d.dir / f"{top}.json", d.report)
-    failures = [f"{c.tool}:\n{c.output}" for c in lint_all.lint_design(design) if not c.ok]
-    assert not failures, "\n".join(failures)
+    assert_lints_clean(top, params)

@@ -3,18 +3,13 @@ parameters, and check that the generator rejects invalid ones with a clear messa
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 
 import pytest
 
-from common import GeneratorError, generate, paths
+from common import GeneratorError, generate
+from common.lint import assert_lints_clean
 
-_spec = importlib.util.spec_from_file_location("lint_all", paths.REPO_ROOT / "verif" / "tools" / "lint_all.py")
-lint_all = importlib.util.module_from_spec(_spec)
-sys.modules["lint_all"] = lint_all  # its dataclasses look their module up there
-_spec.loader.exec_module(lint_all)
 
 CONFIGS = [
     ("stream_fifo", {"width": 512, "depth": 64, "ram": True, "almostFullThreshold": 48}),  # synthesis benchmark size
@@ -36,10 +31,7 @@ CONFIGS = [
 
 @pytest.mark.parametrize("top,params", CONFIGS, ids=[f"{t}-" + "-".join(f"{k}{v}" for k, v in p.items()) for t, p in CONFIGS])
 def test_lints_clean(top, params):
-    design = generate(top, params)
-    d = lint_all.Design(top, design.dir, top=design.top_module, files=list(design.files))
-    failures = [f"{c.tool}:\n{c.output}" for c in lint_all.lint_design(d) if not c.ok]
-    assert not failures, "\n".join(failures)
+    assert_lints_clean(top, params)
 
 
 @pytest.mark.parametrize(

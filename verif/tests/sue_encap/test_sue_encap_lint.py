@@ -4,18 +4,13 @@ corners; check that invalid parameter sets are rejected with their valid ranges.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 
 import pytest
 
-from common import GeneratorError, generate, paths
+from common import GeneratorError, generate
+from common.lint import assert_lints_clean
 
-_spec = importlib.util.spec_from_file_location("lint_all", paths.REPO_ROOT / "verif" / "tools" / "lint_all.py")
-lint_all = importlib.util.module_from_spec(_spec)
-sys.modules["lint_all"] = lint_all
-_spec.loader.exec_module(lint_all)
 
 CONFIGS = [("sue_header_builder", {"encap": e, "vlan": v, "numXpus": n})
            for e, v, n in [(0, False, 1), (0, True, 1024), (1, True, 1024), (1, False, 5), (2, False, 1),
@@ -31,10 +26,7 @@ CONFIGS += [
 @pytest.mark.parametrize("top,params", CONFIGS,
                          ids=[f"{t}-" + "-".join(f"{k}{v}" for k, v in p.items()) for t, p in CONFIGS])
 def test_lints_clean(top, params):
-    design = generate(top, params)
-    d = lint_all.Design(top, design.dir, top=design.top_module, files=list(design.files))
-    failures = [f"{c.tool}:\n{c.output}" for c in lint_all.lint_design(d) if not c.ok]
-    assert not failures, "\n".join(failures)
+    assert_lints_clean(top, params)
 
 
 @pytest.mark.parametrize(
