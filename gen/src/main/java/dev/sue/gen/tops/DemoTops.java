@@ -3,6 +3,7 @@ package dev.sue.gen.tops;
 import dev.sue.hdl.demo.ClockingZoo;
 import dev.sue.hdl.demo.DemoAccumulator;
 import dev.sue.hdl.demo.OperatorZoo;
+import dev.sue.hdl.demo.StreamFilterDemo;
 import java.util.List;
 import java.util.Map;
 
@@ -40,5 +41,11 @@ final class DemoTops {
                 List.of(ParamSpec.oneOf("width", "data width in bits", 16, 8L, 16L, 24L, 32L, 64L, 72L, 128L),
                         ParamSpec.integer("memDepth", "words of the byte-enable memory", 12, 2, 1024)),
                 v -> () -> new ClockingZoo(v.integer("width"), v.integer("memDepth"))));
+
+        c.add(new TopSpec("stream_filter_demo",
+                "the inline stream operations throwWhen, haltWhen and map chained on a UInt stream",
+                List.of(ParamSpec.integer("width", "payload width in bits", 16, 1, 64),
+                        ParamSpec.flag("haltFirst", "haltWhen before throwWhen (halt stops every transfer)", true)),
+                v -> () -> new StreamFilterDemo(v.integer("width"), v.flag("haltFirst"))));
     }
 }
