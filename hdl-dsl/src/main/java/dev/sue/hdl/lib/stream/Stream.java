@@ -74,7 +74,11 @@ public class Stream<T extends Data> extends Bundle {
         return wire(copyType()).nameAfter(this, suffix);
     }
 
-    /** Drops payloads (accepting them) while {@code condition} holds. Combinational, latency 0. */
+    /**
+     * Drops payloads (accepting them) while {@code condition} holds. Combinational, latency 0.
+     * The condition gates the output {@code valid} directly: it must not rise while the output
+     * is stalled, or the offered beat would be withdrawn against the stream rules.
+     */
     public Stream<T> throwWhen(Bool condition) {
         Stream<T> out = newWire("_thrown");
         out.valid.set(valid.andNot(condition));
@@ -83,7 +87,11 @@ public class Stream<T extends Data> extends Bundle {
         return out;
     }
 
-    /** Holds the stream (neither valid downstream nor ready upstream) while {@code condition} holds. */
+    /**
+     * Holds the stream (neither valid downstream nor ready upstream) while {@code condition} holds.
+     * Like {@link #throwWhen}, the condition gates the output {@code valid} combinationally: it
+     * must not rise while the output is stalled.
+     */
     public Stream<T> haltWhen(Bool condition) {
         Stream<T> out = newWire("_halted");
         out.valid.set(valid.andNot(condition));
