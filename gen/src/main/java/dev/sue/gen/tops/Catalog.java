@@ -25,6 +25,7 @@ public final class Catalog {
         c.add(new Preset("demo", "demo_accumulator", Map.of(), "the demo accumulator with default parameters"));
         c.add(new Preset("demo_wide", "demo_accumulator", Map.of("width", "64", "historyDepth", "1024"),
                 "the demo accumulator at its largest"));
+        CrcTops.register(c);
         return c;
     }
 
