@@ -2,14 +2,18 @@
 
 The DUT is ``crc_engine`` (dev.sue.hdl.lib.crc.CrcEngine): a flow of packet
 beats in (``s_valid``, ``s_data``, ``s_keep``, ``s_last``), one CRC per frame
-out (``crc_valid``, ``crc_payload``) exactly ``LATENCY`` cycles after the
-frame's last beat.
+out (``crc_valid`` with ``crc_value`` and/or ``crc_ok``) exactly ``LATENCY``
+cycles after the frame's last beat.
 
 Configuration comes from the environment (test_crc.py sets it):
 
 * ``CRC_SPEC``   JSON {name, width, poly, refin, refout, init, xorout}
 * ``LATENCY``    the latency the generator declared (from the JSON report)
 * ``BYTE_TAILS`` "1" when frames may end mid-word; "0" for whole words only
+* ``OUTPUTS``    "value", "check" or "both": which of crc_value / crc_ok exist.
+                 With check, every frame ends with its FCS (appended like an
+                 Ethernet FCS) and about a third of them are then corrupted;
+                 crc_ok must say which.
 * ``FRAMES``     JSON {seed, count, min_len, max_len, long_frames, long_len,
                   idle_between, idle_within}
 
@@ -77,6 +81,27 @@ def reference(spec: dict):
 
 CHECK_VALUES = {"CRC-32": 0xCBF43926, "CRC-32C": 0xE3069283}
 
+
+def append_fcs(spec: dict, ref, payload: bytes) -> bytes:
+    """*payload* followed by its CRC in wire order (LSB first when reflected, as Ethernet)."""
+    n = spec["width"] // 8
+    return payload + ref(payload).to_bytes(n, "little" if spec["refout"] else "big")
+
+
+def with_fcs(spec: dict, ref, frames: list[bytes], rng: random.Random) -> tuple[list[bytes], list[bool]]:
+    """Each frame gets its FCS; about a third are then corrupted (one bit flipped anywhere)."""
+    out, good = [], []
+    for f in frames:
+        g = append_fcs(spec, ref, f)
+        if rng.random() < 0.35:
+            i = rng.randrange(len(g))
+            g = g[:i] + bytes([g[i] ^ (1 << rng.randrange(8))]) + g[i + 1:]
+            good.append(False)
+        else:
+            good.append(True)
+        out.append(g)
+    return out, good
+
 # ---------------------------------------------------------------- stimulus
 
 
@@ -136,14 +161,32 @@ async def crc_matches_reference(dut):
     rng = random.Random(cfg["seed"])
     data_width = len(dut.s_data)
     lanes = data_width // 8
-    assert len(dut.crc_payload) == spec["width"]
     ref = reference(spec)
     if spec["name"] in CHECK_VALUES:
         assert ref(b"123456789") == CHECK_VALUES[spec["name"]], "oracle check value"
 
-    frames = make_frames(cfg, lanes, byte_tails, rng)
+    outputs = os.environ.get("OUTPUTS", "value")
+    has_value = outputs in ("value", "both")
+    has_check = outputs in ("check", "both")
+    assert hasattr(dut, "crc_value") == has_value and hasattr(dut, "crc_ok") == has_check, "ports vs OUTPUTS"
+
+    if has_value:
+        assert len(dut.crc_value) == spec["width"]
+    if has_check:
+        n = spec["width"] // 8
+        payloads = make_frames(cfg, lanes, True, rng)
+        if not byte_tails:  # whole words: size each payload so that payload + FCS fills words
+            payloads = [p + rng.randbytes(max(lanes, -(-(len(p) + n) // lanes) * lanes) - n - len(p))
+                        for p in payloads]
+        frames, good = with_fcs(spec, ref, payloads, rng)
+        residue = ref(append_fcs(spec, ref, b"any frame"))
+    else:
+        frames = make_frames(cfg, lanes, byte_tails, rng)
     expected = [ref(f) for f in frames]
-    if spec["name"] in CHECK_VALUES and byte_tails:
+    if has_check:
+        good = [e == residue for e in expected]
+        assert any(good) and not all(good), "the mix needs good and bad frames"
+    if spec["name"] in CHECK_VALUES and byte_tails and not has_check:
         i = frames.index(b"123456789")
         assert expected[i] == CHECK_VALUES[spec["name"]]
 
@@ -163,7 +206,9 @@ async def crc_matches_reference(dut):
 
     def sample():
         if int(dut.crc_valid.value):
-            results.append((cycle, int(dut.crc_payload.value)))
+            value = int(dut.crc_value.value) if has_value else None
+            ok = bool(int(dut.crc_ok.value)) if has_check else None
+            results.append((cycle, value, ok))
 
     def idle():
         dut.s_valid.value = 0
@@ -201,16 +246,21 @@ async def crc_matches_reference(dut):
         cycle += 1
 
     assert len(results) == len(frames), f"{len(frames)} frames but {len(results)} CRC results"
-    for i, (frame, exp, end, (got_cycle, got)) in enumerate(zip(frames, expected, last_cycles, results)):
-        assert got == exp, (
-            f"frame {i} ({len(frame)} bytes, {data_width}-bit bus): crc 0x{got:0{spec['width'] // 4 + 1}x}, "
-            f"expected 0x{exp:x}"
-        )
+    for i, (frame, exp, end, (got_cycle, got, ok)) in enumerate(zip(frames, expected, last_cycles, results)):
+        if has_value:
+            assert got == exp, (
+                f"frame {i} ({len(frame)} bytes, {data_width}-bit bus): crc 0x{got:0{spec['width'] // 4 + 1}x}, "
+                f"expected 0x{exp:x}"
+            )
+        if has_check:
+            assert ok == good[i], f"frame {i} ({len(frame)} bytes): crc_ok {ok}, expected {good[i]}"
         assert got_cycle - end == latency, (
             f"frame {i}: result {got_cycle - end} cycles after the last beat, declared latency {latency}"
         )
     total = sum(len(f) for f in frames)
     dut._log.info(
         f"{len(frames)} frames, {total} bytes, {cycle} cycles, "
-        f"lengths {min(map(len, frames))}..{max(map(len, frames))}, latency {latency}: all CRCs match"
+        f"lengths {min(map(len, frames))}..{max(map(len, frames))}, latency {latency}, outputs {outputs}"
+        + (f" ({sum(good)} good, {len(good) - sum(good)} bad)" if has_check else "")
+        + ": all results match"
     )

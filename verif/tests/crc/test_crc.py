@@ -46,8 +46,16 @@ CASES = {
     "crc32_w256_pipe_step1": (CRC32, 256, {"dataPipeline": 1, "tailStepsPerCycle": 1},
                               frames(9, 150, 3000, idle_between=0.1, idle_within=0.1)),
     "crc32_w2048_pipe": (CRC32, 2048, {"dataPipeline": 1}, frames(10, 200, 9000, long_frames=2)),
+    "crc32_w512_step1": (CRC32, 512, {"tailStepsPerCycle": 1}, frames(25, 150, 3000)),
     # whole words only (no tail logic)
     "crc32_w512_words": (CRC32, 512, {"byteTails": False}, frames(11, 100, 9000, long_frames=1)),
+    # FCS check (RX): crc_ok only, both outputs, pipelined, whole words, 8-bit bus
+    "crc32_w512_check": (CRC32, 512, {"value": False, "check": True}, frames(19, 200, 9000, long_frames=2)),
+    "crc32_w64_both": (CRC32, 64, {"check": True}, frames(20, 150, 2000, long_frames=1)),
+    "crc32_w1024_both_pipe": (CRC32, 1024, {"check": True, "dataPipeline": 1}, frames(21, 200, 9000)),
+    "crc32_w256_words_check": (CRC32, 256, {"byteTails": False, "check": True}, frames(22, 100, 3000)),
+    "crc32_w8_check": (CRC32, 8, {"value": False, "check": True}, frames(23, 40, 300)),
+    "crc32c_w512_check": (CRC32C, 512, {"value": False, "check": True}, frames(24, 150, 9000)),
     # CRC-32C
     "crc32c_w8": (CRC32C, 8, {}, frames(12, 25, 300, long_frames=1)),
     "crc32c_w64": (CRC32C, 64, {}, frames(13, 80, 2000, long_frames=1)),
@@ -80,6 +88,7 @@ def test_crc(case):
     module = next(m for m in design.report["modules"] if m["name"] == design.top_module)
     latency = module["latency_cycles"]
     assert module["parameters"]["dataWidth"] == data_width
+    value, check = extra.get("value", True), extra.get("check", False)
     run_cocotb(
         design,
         "tb_crc",
@@ -87,22 +96,27 @@ def test_crc(case):
             "CRC_SPEC": json.dumps(spec),
             "LATENCY": str(latency),
             "BYTE_TAILS": "1" if extra.get("byteTails", True) else "0",
+            "OUTPUTS": "both" if value and check else "check" if check else "value",
             "FRAMES": json.dumps(frame_mix),
         },
     )
 
 
 def test_latency_is_declared():
-    """The declared latency follows the documented formula."""
+    """The declared latency follows the documented formula (CrcEngine's Javadoc)."""
     cases = {
-        (8, 0, True): 1,  # one lane: nothing to undo
-        (512, 0, False): 1,  # whole words: no tail pipeline
-        (512, 1, False): 2,
-        (64, 0, True): 1 + 2,  # 3 steps, 2 per stage
-        (512, 0, True): 1 + 3,  # 6 steps
-        (1024, 1, True): 2 + 4,  # 7 steps
+        # (width, dataPipeline, byteTails, value, check): cycles
+        (8, 0, True, True, False): 1,  # one lane: nothing to undo
+        (512, 0, False, True, False): 1,  # whole words
+        (512, 1, False, True, False): 2,
+        (512, 0, False, True, True): 2,  # check: the frame's register is captured first
+        (64, 0, True, True, False): 1 + 1 + 2,  # input reg, capture, 3 steps at 2 per stage
+        (512, 0, True, True, False): 1 + 1 + 3,  # 6 steps
+        (512, 0, True, False, True): 1 + 1 + 1,  # check only: no correction
+        (1024, 1, True, True, True): 1 + 1 + 1 + 4,  # 7 steps
     }
-    for (width, pipe, tails), want in cases.items():
-        design = generate("crc_engine", {"dataWidth": width, "dataPipeline": pipe, "byteTails": tails})
+    for (width, pipe, tails, value, check), want in cases.items():
+        design = generate("crc_engine", {"dataWidth": width, "dataPipeline": pipe, "byteTails": tails,
+                                         "value": value, "check": check})
         module = next(m for m in design.report["modules"] if m["name"] == design.top_module)
-        assert module["latency_cycles"] == want, (width, pipe, tails)
+        assert module["latency_cycles"] == want, (width, pipe, tails, value, check)

@@ -12,7 +12,7 @@ public final class CrcTops {
 
     static void register(Catalog c) {
         c.add(new TopSpec("crc_engine",
-                "parallel CRC over a packet stream with byte-granular tails; one result per frame (default CRC-32)",
+                "parallel CRC over a packet stream with byte-granular tails; one value/check per frame (default CRC-32)",
                 List.of(ParamSpec.integer("dataWidth", "bus width in bits, a multiple of 8", 512, 8, 2048),
                         ParamSpec.integer("crcWidth", "CRC width in bits", 32, 1, 32),
                         ParamSpec.integer("polynomial", "generator polynomial, normal form without x^width (odd)",
@@ -23,6 +23,8 @@ public final class CrcTops {
                         ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
                         ParamSpec.flag("byteTails", "honour keep on the last beat (false: whole words only)", true),
                         ParamSpec.integer("dataPipeline", "register the data term (wide buses)", 0, 0, 1),
+                        ParamSpec.flag("value", "output the CRC value (crc_value)", true),
+                        ParamSpec.flag("check", "output crc_ok: the frame ends with its correct CRC", false),
                         ParamSpec.integer("tailStepsPerCycle", "tail-correction steps per pipeline stage",
                                 CrcEngine.DEFAULT_TAIL_STEPS, 1, 8)),
                 v -> {
@@ -31,12 +33,16 @@ public final class CrcTops {
                     boolean byteTails = v.flag("byteTails");
                     int dataPipeline = v.integer("dataPipeline");
                     int tailSteps = v.integer("tailStepsPerCycle");
-                    return () -> new CrcEngine(spec, dataWidth, byteTails, dataPipeline, tailSteps);
+                    CrcEngine.Options options = new CrcEngine.Options(byteTails, dataPipeline, v.flag("value"),
+                            v.flag("check"), tailSteps);
+                    return () -> new CrcEngine(spec, dataWidth, options);
                 }));
         c.add(new Preset("crc32_512", "crc_engine", Map.of("dataWidth", "512"),
                 "Ethernet CRC-32 on a 512-bit bus with byte tails"));
         c.add(new Preset("crc32_1024_pipelined", "crc_engine", Map.of("dataWidth", "1024", "dataPipeline", "1"),
                 "Ethernet CRC-32 on a 1024-bit bus, data term pipelined"));
+        c.add(new Preset("crc32_512_check", "crc_engine", Map.of("dataWidth", "512", "value", "false", "check", "true"),
+                "Ethernet FCS check (RX) on a 512-bit bus: crc_ok only"));
         c.add(new Preset("crc32c_64", "crc_engine", Map.of("dataWidth", "64", "polynomial", "0x1EDC6F41"),
                 "CRC-32C (Castagnoli) on a 64-bit bus"));
     }
