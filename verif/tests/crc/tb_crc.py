@@ -249,7 +249,7 @@ async def crc_matches_reference(dut):
     for i, (frame, exp, end, (got_cycle, got, ok)) in enumerate(zip(frames, expected, last_cycles, results)):
         if has_value:
             assert got == exp, (
-                f"frame {i} ({len(frame)} bytes, {data_width}-bit bus): crc 0x{got:0{spec['width'] // 4 + 1}x}, "
+                f"frame {i} ({len(frame)} bytes, {data_width}-bit bus): crc 0x{got:0{(spec['width'] + 3) // 4}x}, "
                 f"expected 0x{exp:x}"
             )
         if has_check:
