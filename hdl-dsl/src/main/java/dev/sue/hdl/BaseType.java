@@ -82,9 +82,12 @@ public abstract class BaseType extends Data {
     @Override
     void onNamed(String newName) {
         if (node instanceof Op op) {
+            // Naming an expression again renames it; it is still declared once.
+            boolean first = op.name() == null;
             op.setName(newName);
-            Elaboration e = Elaboration.current();
-            e.component().ir().addNamedOp(op, Location.here());
+            if (first) {
+                Elaboration.current().component().ir().addNamedOp(op, Location.here());
+            }
         } else if (node instanceof Const) {
             Elaboration.current().error("a literal cannot be named; declare a wire and assign the literal to it");
         } else if (node instanceof Signal s && declaredBySelf && parent() == null) {

@@ -1,0 +1,63 @@
+package dev.sue.gen.tops;
+
+import dev.sue.hdl.lib.crc.CrcEngine;
+import dev.sue.hdl.lib.crc.CrcSpec;
+import java.util.List;
+import java.util.Map;
+
+/** Tops of the CRC library: {@code crc_engine} (any CRC, any bus width) and its presets. */
+public final class CrcTops {
+    private CrcTops() {
+    }
+
+    static void register(Catalog c) {
+        c.add(new TopSpec("crc_engine",
+                "parallel CRC over a packet stream with byte-granular tails; one value/check per frame (default CRC-32)",
+                List.of(ParamSpec.integer("dataWidth", "bus width in bits, a multiple of 8", 512, 8, 2048),
+                        ParamSpec.integer("crcWidth", "CRC width in bits", 32, 1, 32),
+                        ParamSpec.integer("polynomial", "generator polynomial, normal form without x^width (odd)",
+                                0x04C11DB7L, 1, 0xFFFFFFFFL),
+                        ParamSpec.flag("reflectIn", "input bytes LSB first", true),
+                        ParamSpec.flag("reflectOut", "bit-reverse the register before xorOut", true),
+                        ParamSpec.integer("init", "initial register value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
+                        ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
+                        ParamSpec.flag("byteTails", "honour keep on the last beat (false: whole words only)", true),
+                        ParamSpec.integer("dataPipeline", "register the data term (wide buses)", 0, 0, 1),
+                        ParamSpec.flag("value", "output the CRC value (crc_value)", true),
+                        ParamSpec.flag("check", "output crc_ok: the frame ends with its correct CRC", false),
+                        ParamSpec.integer("tailStepsPerCycle", "tail-correction steps per pipeline stage",
+                                CrcEngine.DEFAULT_TAIL_STEPS, 1, 8)),
+                v -> {
+                    CrcSpec spec = spec(v);
+                    int dataWidth = v.integer("dataWidth");
+                    boolean byteTails = v.flag("byteTails");
+                    int dataPipeline = v.integer("dataPipeline");
+                    int tailSteps = v.integer("tailStepsPerCycle");
+                    CrcEngine.Options options = new CrcEngine.Options(byteTails, dataPipeline, v.flag("value"),
+                            v.flag("check"), tailSteps);
+                    return () -> new CrcEngine(spec, dataWidth, options);
+                }));
+        c.add(new Preset("crc32_512", "crc_engine", Map.of("dataWidth", "512"),
+                "Ethernet CRC-32 on a 512-bit bus with byte tails"));
+        c.add(new Preset("crc32_1024_pipelined", "crc_engine", Map.of("dataWidth", "1024", "dataPipeline", "1"),
+                "Ethernet CRC-32 on a 1024-bit bus, data term pipelined"));
+        c.add(new Preset("crc32_512_check", "crc_engine", Map.of("dataWidth", "512", "value", "false", "check", "true"),
+                "Ethernet FCS check (RX) on a 512-bit bus: crc_ok only"));
+        c.add(new Preset("crc32c_64", "crc_engine", Map.of("dataWidth", "64", "polynomial", "0x1EDC6F41"),
+                "CRC-32C (Castagnoli) on a 64-bit bus"));
+    }
+
+    /** The CRC the parameters describe, named after a known preset when it is one. */
+    static CrcSpec spec(ParamValues v) {
+        int width = v.integer("crcWidth");
+        CrcSpec s = new CrcSpec("custom", width, v.get("polynomial"), v.flag("reflectIn"), v.flag("reflectOut"),
+                v.get("init"), v.get("xorOut"));
+        for (CrcSpec known : List.of(CrcSpec.CRC32, CrcSpec.CRC32C)) {
+            if (known.equals(new CrcSpec(known.name(), s.width(), s.polynomial(), s.reflectIn(), s.reflectOut(),
+                    s.init(), s.xorOut()))) {
+                return known;
+            }
+        }
+        return s;
+    }
+}

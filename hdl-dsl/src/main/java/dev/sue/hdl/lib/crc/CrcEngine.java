@@ -1,0 +1,506 @@
+package dev.sue.hdl.lib.crc;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * Parallel CRC engine over a packet stream with byte-granular ends: one result per frame.
+ *
+ * <h2>Parameters</h2>
+ * <ul>
+ *   <li>{@code spec}: the CRC ({@link CrcSpec}: any width 1..32, polynomial, reflection, init,
+ *       xorOut), e.g. {@link CrcSpec#CRC32} for the Ethernet FCS.</li>
+ *   <li>{@code dataWidth}: bus width in bits, 8..2048, a multiple of 8 ({@code N = dataWidth/8}
+ *       byte lanes).</li>
+ *   <li>{@link Options#byteTails}: true honours {@code keep} on the last beat, so frames may have
+ *       any byte length; false takes whole words only ({@code keep} must be all ones) and saves
+ *       the tail logic. Irrelevant when {@code N == 1}.</li>
+ *   <li>{@link Options#dataPipeline}: 0 or 1. With 1 the data term {@code B*data} is registered
+ *       before it meets the state, so the feedback loop holds only the {@code width x width}
+ *       state term (plus one XOR input per bit) and wide buses close timing; one more cycle of
+ *       latency and {@code width} flip-flops.</li>
+ *   <li>{@link Options#value}: output the CRC value ({@code crc_value}), e.g. for a transmitter
+ *       that appends the FCS.</li>
+ *   <li>{@link Options#check}: output {@code crc_ok}, true when the frame's CRC equals
+ *       {@link CrcSpec#goodFrameCrc()}, i.e. the frame ends with its own correct CRC (a
+ *       receiver's FCS check). Needs a whole-byte width. With byte tails this is far cheaper
+ *       than the value (no tail correction, see below). At least one of value and check.</li>
+ *   <li>{@link Options#tailStepsPerCycle}: 1..8 (default 2): tail-correction steps (below) per
+ *       pipeline stage; each step is two LUT levels.</li>
+ * </ul>
+ *
+ * <h2>Ports</h2>
+ * <ul>
+ *   <li>{@code s} (in, {@link Flow} of {@link PacketBeat}: {@code s_valid}, {@code s_data},
+ *       {@code s_keep}, {@code s_last}): the frames' beats, one per cycle with {@code s_valid};
+ *       no back-pressure (to follow a {@link Stream}, drive {@code s_valid} with its
+ *       {@code fire()}: see {@link #tap}). Byte 0 ({@code data[7:0]}) is first on the wire. Every
+ *       beat but the last has all {@code keep} bits set; the last beat's {@code keep} is
+ *       contiguous from bit 0 with at least bit 0 set (1..N valid bytes). Invalid bytes may hold
+ *       anything. Frames may end on every beat.</li>
+ *   <li>{@code crc_valid} (out): one pulse per frame, in frame order, exactly
+ *       {@link #latencyCycles()} cycles after the frame's last beat.</li>
+ *   <li>{@code crc_value} (out, {@code width} bits, with {@code value}): the final CRC (after
+ *       {@code reflectOut} and {@code xorOut}), equal to {@code zlib.crc32(frame)} for CRC-32;
+ *       holds its value until the next result.</li>
+ *   <li>{@code crc_ok} (out, with {@code check}): the frame's CRC equals
+ *       {@link CrcSpec#goodFrameCrc()}; holds until the next result.</li>
+ * </ul>
+ *
+ * <h2>How it works</h2>
+ * Every beat does {@code state = A*state ^ B*data} with XOR matrices computed in Java
+ * ({@link CrcMatrices}) and built as shared, LUT-sized XOR networks ({@link XorPlan}); the last
+ * beat reloads {@code init} for the next frame and hands the updated state to the output
+ * pipeline. With byte tails, the beat is first registered with every byte beyond {@code keep}
+ * cleared by the register's synchronous reset (flip-flops, no LUTs), so a last beat with
+ * {@code k < N} valid bytes is processed as a whole word ending in {@code p = N-k} zero bytes.
+ * That yields the wanted register advanced over {@code p} zero bytes, {@code A8^p * wanted}:
+ * <ul>
+ *   <li>the value path undoes the padding, multiplying by {@code A8^-p} (it exists because the
+ *       polynomial has the {@code x^0} term) in {@code log2(N)} conditional steps
+ *       {@code c = p[b] ? A8^-(2^b) * c : c}, all outside the feedback loop;</li>
+ *   <li>the check path needs no undoing: it compares the padded register with
+ *       {@code A8^p * good}, a constant per {@code p} (a small ROM).</li>
+ * </ul>
+ * No per-length data matrices and no data shifter: the data network is the same as for whole
+ * words.
+ *
+ * <h2>Latency</h2>
+ * {@code dataPipeline + 1} cycles for whole words and value only. Otherwise the register after
+ * a frame's last beat is first captured (one cycle) before the checks or the correction, and
+ * with tail handling ({@code byteTails} and {@code N > 1}) the input register adds one more:
+ * {@code [1 +] dataPipeline + 1 + S}, where {@code S = ceil(log2(N) / tailStepsPerCycle)} when
+ * the value is output with tail handling, else 1. For CRC-32 with byte tails: 512-bit value
+ * 5, check only 3; 1024-bit value 6. Both outputs share {@code crc_valid}. Declared with
+ * {@code latency(n)}.
+ *
+ * <h2>Ethernet FCS</h2>
+ * TX: run a value engine over the frame's bytes (without FCS) and append
+ * {@link CrcSpec#appendBytes} of {@code crc_value} (least significant byte first for CRC-32);
+ * the appender holds the frame's last beat for {@code latencyCycles()} cycles. RX: run a check
+ * engine over the whole frame including the received FCS and use {@code crc_ok}; the FCS never
+ * has to be located.
+ */
+public final class CrcEngine extends Component {
+    /** Steps of the tail correction per pipeline stage by default: two steps, four LUT levels. */
+    public static final int DEFAULT_TAIL_STEPS = 2;
+    /** LUT size the XOR networks are planned for (6-input LUTs of current FPGAs). */
+    static final int LUT_INPUTS = 6;
+    /** Sharing rounds tried by the planner (see {@link XorPlan#shared}). */
+    static final int SHARING_ROUNDS = 2;
+
+    /**
+     * Generation options; {@link #defaults()} is byte tails, no data pipeline, value output.
+     *
+     * @param byteTails         honour {@code keep} on last beats
+     * @param dataPipeline      0 or 1 register stages on the data term
+     * @param value             output {@code crc_value}
+     * @param check             output {@code crc_ok}
+     * @param tailStepsPerCycle tail-correction steps per pipeline stage, 1..8
+     */
+    public record Options(boolean byteTails, int dataPipeline, boolean value, boolean check, int tailStepsPerCycle) {
+        public static Options defaults() {
+            return new Options(true, 0, true, false, DEFAULT_TAIL_STEPS);
+        }
+
+        public Options withByteTails(boolean v) {
+            return new Options(v, dataPipeline, value, check, tailStepsPerCycle);
+        }
+
+        public Options withDataPipeline(int v) {
+            return new Options(byteTails, v, value, check, tailStepsPerCycle);
+        }
+
+        public Options withValue(boolean v) {
+            return new Options(byteTails, dataPipeline, v, check, tailStepsPerCycle);
+        }
+
+        public Options withCheck(boolean v) {
+            return new Options(byteTails, dataPipeline, value, v, tailStepsPerCycle);
+        }
+
+        public Options withTailStepsPerCycle(int v) {
+            return new Options(byteTails, dataPipeline, value, check, v);
+        }
+    }
+
+    /** Input beats (no back-pressure). */
+    public final Flow<PacketBeat> s;
+    /** One pulse per frame. */
+    public final Bool crcValid;
+    /** The frame's CRC (null without {@link Options#value}). */
+    public final Bits crcValue;
+    /** The frame ends with its correct CRC (null without {@link Options#check}). */
+    public final Bool crcOk;
+
+    private final int latency;
+
+    /** A value engine with byte tails and no data pipeline. */
+    public CrcEngine(CrcSpec spec, int dataWidth) {
+        this(spec, dataWidth, Options.defaults());
+    }
+
+    public CrcEngine(CrcSpec spec, int dataWidth, Options options) {
+        require(spec != null, "spec must be a CrcSpec, e.g. CrcSpec.CRC32");
+        require(options != null, "options must be given, e.g. CrcEngine.Options.defaults()");
+        param("crc", spec.name());
+        param("crcWidth", spec.width());
+        param("polynomial", String.format("0x%X", spec.polynomial()));
+        param("reflectIn", spec.reflectIn());
+        param("reflectOut", spec.reflectOut());
+        param("init", String.format("0x%X", spec.init()));
+        param("xorOut", String.format("0x%X", spec.xorOut()));
+        param("dataWidth", dataWidth);
+        param("byteTails", options.byteTails());
+        param("dataPipeline", options.dataPipeline());
+        param("value", options.value());
+        param("check", options.check());
+        param("tailStepsPerCycle", options.tailStepsPerCycle());
+        require(dataWidth >= 8 && dataWidth <= 2048 && dataWidth % 8 == 0,
+                "dataWidth must be a multiple of 8 in 8..2048, got " + dataWidth);
+        require(options.dataPipeline() == 0 || options.dataPipeline() == 1,
+                "dataPipeline must be 0 or 1, got " + options.dataPipeline());
+        require(options.tailStepsPerCycle() >= 1 && options.tailStepsPerCycle() <= 8,
+                "tailStepsPerCycle must be 1..8, got " + options.tailStepsPerCycle());
+        require(options.value() || options.check(), "enable at least one output: value (crc_value) or check (crc_ok)");
+        require(!options.check() || spec.width() % 8 == 0,
+                "check (crc_ok) needs a CRC of whole bytes (an appended FCS); " + spec.name() + " is "
+                        + spec.width() + " bits");
+
+        final int w = spec.width();
+        final int lanes = dataWidth / 8;
+        final boolean tails = options.byteTails() && lanes > 1;
+        final int padBits = tails ? log2Up(lanes) : 0;
+
+        s = slave(Flow.of(() -> new PacketBeat(dataWidth)));
+        crcValid = out(bool());
+        crcValue = options.value() ? out(bits(w)) : null;
+        crcOk = options.check() ? out(bool()) : null;
+
+        Gf2Matrix step = CrcMatrices.step(spec, dataWidth);
+
+        // ---- protocol checks (simulation only) ----
+        Bits keep = s.payload.keep;
+        Bool keepFull = keep.andR();
+        if (options.byteTails()) {
+            Bool contiguous = keep.bit(0).and(keep.asUInt().and(keep.asUInt().add(1)).eq(0));
+            assertThat(s.valid.not().or(contiguous),
+                    "s_keep must be contiguous from byte 0 with at least byte 0 set");
+            assertThat(s.valid.not().or(s.payload.last).or(keepFull), "s_keep must be all ones except on the last beat");
+        } else {
+            assertThat(s.valid.not().or(keepFull), "byteTails=false takes whole words only: s_keep must be all ones");
+        }
+
+        // ---- input register (tails only): bytes beyond keep are cleared by the register's
+        // synchronous reset (an FDRE's R pin, no LUTs), so the XOR network sees clean data ----
+        Bits data = s.payload.data;
+        Bool valid = s.valid;
+        Bool last = s.payload.last;
+        UInt pad = null;
+        if (tails) {
+            List<Bits> lanesQ = new ArrayList<>();
+            for (int i = lanes - 1; i >= 0; i--) {
+                Bits laneQ = reg("data_q_" + i, bits(8));
+                int lane = i;
+                // One active-high clear per byte (a LUT2 shared by its 8 flip-flops); a bare
+                // ~keep[i] would become one inverter per flip-flop after flip-flop legalisation.
+                Bool clear = s.valid.andNot(keep.bit(i)).named("clear_" + i);
+                when(clear, () -> laneQ.set(0)).otherwise(() -> laneQ.set(s.payload.data.byteAt(lane)));
+                lanesQ.add(laneQ);
+            }
+            data = cat(lanesQ).named("data_q");
+            Bool validQ = reg("in_valid_q", bool()).init(false);
+            validQ.set(valid);
+            Bool lastQ = reg("in_last_q", bool());
+            lastQ.set(last);
+            UInt padQ = reg("in_pad_q", uint(padBits));
+            padQ.set(padBytes(keep, lanes, padBits).named("pad_bytes"));
+            valid = validQ;
+            last = lastQ;
+            pad = padQ;
+        }
+        Bits dataIn = data;
+
+        // ---- state update: next = A*state ^ B*data, optionally with B*data registered ----
+        Bits state = reg("state", bits(w)).init(spec.init());
+        Bits next;
+        int root = LUT_INPUTS;
+        if (options.dataPipeline() == 0) {
+            next = xorNetwork(step, c -> c < w ? state.bit(c) : dataIn.bit(c - w), "state_next", root);
+        } else {
+            Bits dataTerm = xorNetwork(step.columns(w, w + dataWidth), dataIn::bit, "data_term", LUT_INPUTS);
+            Bits dataTermQ = reg("data_term_q", bits(w));
+            dataTermQ.set(dataTerm);
+            Bool validQ = reg("data_valid_q", bool()).init(false);
+            validQ.set(valid);
+            Bool lastQ = reg("data_last_q", bool());
+            lastQ.set(last);
+            if (pad != null) {
+                UInt padQ = reg("data_pad_q", uint(padBits));
+                padQ.set(pad);
+                pad = padQ;
+            }
+            valid = validQ;
+            last = lastQ;
+            next = xorNetwork(step.columns(0, w).concatColumns(Gf2Matrix.identity(w)),
+                    c -> c < w ? state.bit(c) : dataTermQ.bit(c - w), "state_next", root);
+        }
+        Bits nextFinal = next;
+        Bool validFinal = valid;
+        Bits initValue = B(spec.init(), w);
+        Bool frameEnd = valid.and(last).named("frame_end");
+        // Reload before enable: the flip-flops' synchronous set/reset and clock enable do it,
+        // no LUT level after the XOR network.
+        when(frameEnd, () -> state.set(initValue)).elseWhen(validFinal, () -> state.set(nextFinal));
+
+        // ---- output pipeline ----
+        int stages;
+        Bool outValid;
+        Bits valueOut = null;
+        Bool okOut = null;
+        long goodReg = options.check() ? goodRegister(spec) : 0;
+        if (!tails && !options.check()) {
+            // whole words, value only: the register after the last beat is the answer
+            outValid = frameEnd;
+            valueOut = finish(spec, next);
+            stages = 1;
+        } else {
+            // Captured every cycle (no enable on the critical path): only the cycle after a
+            // frame's last beat is used.
+            Bits fin = regNext(next).named("frame_state");
+            UInt finPad = tails ? regNext(pad).named("frame_pad") : null;
+            Bool finValid = reg("frame_valid", bool()).init(false);
+            finValid.set(frameEnd);
+            stages = 1;
+            if (options.check() && tails) {
+                // the padded register of a good frame is A8^p * good: a constant per p
+                Bits expected = padExpected(spec, pad, lanes, goodReg).named("good_padded");
+                Bits expectedQ = regNext(expected).named("frame_good");
+                okOut = fin.eq(expectedQ);
+            } else if (options.check()) {
+                okOut = fin.eq(B(goodReg, w));
+            }
+            outValid = finValid;
+            if (options.value() && !tails) {
+                valueOut = finish(spec, fin);
+            } else if (options.value()) {
+                Bits c = fin;
+                UInt sel = finPad;
+                Gf2Matrix undo = CrcMatrices.zeroBytesAdvance(spec, 1).inverse();
+                int steps = options.tailStepsPerCycle();
+                for (int b = 0; b < padBits; b++) {
+                    Bits in = c;
+                    // The mux takes 2 inputs of each bit's last LUT.
+                    Bits stepped = xorNetwork(undo, in::bit, "unpad" + b, LUT_INPUTS - 2);
+                    c = mux(sel.bit(b), stepped, c).named("unpad" + b + "_out");
+                    undo = undo.multiply(undo);
+                    if (b < padBits - 1 && (b + 1) % steps == 0) {
+                        Bool v = outValid;
+                        c = regNext(c).named("unpad" + b + "_q");
+                        sel = regNext(sel).named("unpad" + b + "_pad_q");
+                        Bool vq = reg("unpad" + b + "_valid_q", bool()).init(false);
+                        vq.set(v);
+                        outValid = vq;
+                        if (okOut != null) {
+                            okOut = regNext(okOut).named("unpad" + b + "_ok_q");
+                        }
+                        stages++;
+                    }
+                }
+                valueOut = finish(spec, c);
+            }
+            stages++;
+        }
+        Bool validQ = reg("crc_valid_q", bool()).init(false);
+        validQ.set(outValid);
+        crcValid.set(validQ);
+        if (valueOut != null) {
+            crcValue.set(regNextWhen(valueOut, outValid).named("crc_value_q"));
+        }
+        if (okOut != null) {
+            crcOk.set(regNextWhen(okOut, outValid).named("crc_ok_q"));
+        }
+        assertInReset(validQ.not(), "crc_valid during reset");
+
+        this.latency = (tails ? 1 : 0) + options.dataPipeline() + stages;
+        latency(latency);
+    }
+
+    /** Cycles from a frame's last beat to its {@code crc_valid}. */
+    public int latencyCycles() {
+        return latency;
+    }
+
+    /**
+     * Instantiates an engine that follows {@code stream}'s transfers (its {@code fire()}) in the
+     * component being built; read the results from the returned engine's outputs.
+     */
+    public static CrcEngine tap(Stream<PacketBeat> stream, CrcSpec spec, Options options) {
+        int width = stream.payload.dataWidth();
+        CrcEngine e = instance(() -> new CrcEngine(spec, width, options));
+        e.s.valid.set(stream.fire());
+        assignLeaves(e.s.payload, stream.payload);
+        return e;
+    }
+
+    /** The register value whose finished CRC is {@link CrcSpec#goodFrameCrc()}. */
+    static long goodRegister(CrcSpec spec) {
+        long v = spec.goodFrameCrc() ^ spec.xorOut();
+        return spec.reflectOut() ? CrcSpec.reverse(v, spec.width()) : v;
+    }
+
+    /** Reflection and xorOut: the register as the CRC value. */
+    private static Bits finish(CrcSpec spec, Bits reg) {
+        Bits v = reg;
+        if (spec.reflectOut()) {
+            List<Bool> bits = new ArrayList<>(v.width());
+            for (int i = 0; i < v.width(); i++) {
+                bits.add(reg.bit(i)); // bit 0 ends up most significant
+            }
+            v = cat(bits);
+        }
+        return spec.xorOut() != 0 ? v.xor(B(spec.xorOut(), spec.width())) : v;
+    }
+
+    /** {@code A8^p * good} for the runtime padding count {@code pad}: one ROM bit per output bit. */
+    private static Bits padExpected(CrcSpec spec, UInt pad, int lanes, long good) {
+        int w = spec.width();
+        Gf2Matrix a8 = CrcMatrices.stateMatrix(spec, 8);
+        long[] table = new long[1 << pad.width()];
+        long v = good;
+        for (int p = 0; p < lanes; p++) {
+            table[p] = v;
+            v = a8.apply(v);
+        }
+        List<Bool> bits = new ArrayList<>(w);
+        for (int i = w - 1; i >= 0; i--) {
+            boolean[] column = new boolean[table.length];
+            for (int p = 0; p < table.length; p++) {
+                column[p] = (table[p] >>> i & 1) != 0;
+            }
+            Bool bit = romBit(pad, pad.width(), column, 0);
+            bits.add(bit == TRUE || bit == FALSE ? bit : bit.named("good_padded_" + i));
+        }
+        return cat(bits);
+    }
+
+    /**
+     * Bit {@code column[addr]} for the low {@code n} address bits, {@code column} starting at
+     * {@code base}: a mux tree on the address bits with constant leaves (Shannon expansion,
+     * constant subtrees folded). Every 6-address-bit subtree is one LUT for synthesis; a sum
+     * of minterms instead leaves the mapper a wide OR to untangle (measured: 2x the LUTs).
+     */
+    private static Bool romBit(UInt addr, int n, boolean[] column, int base) {
+        int size = 1 << n;
+        int ones = 0;
+        for (int a = 0; a < size; a++) {
+            ones += column[base + a] ? 1 : 0;
+        }
+        if (ones == 0) {
+            return FALSE;
+        }
+        if (ones == size) {
+            return TRUE;
+        }
+        Bool sel = addr.bit(n - 1);
+        Bool hi = romBit(addr, n - 1, column, base + size / 2);
+        Bool lo = romBit(addr, n - 1, column, base);
+        if (hi == TRUE && lo == FALSE) {
+            return sel;
+        }
+        if (hi == FALSE && lo == TRUE) {
+            return sel.not();
+        }
+        return mux(sel, hi, lo);
+    }
+
+    /** OR of {@code terms} as a balanced tree. */
+    private static Bool orTree(List<Bool> terms) {
+        if (terms.isEmpty()) {
+            return FALSE;
+        }
+        List<Bool> level = terms;
+        while (level.size() > 1) {
+            List<Bool> up = new ArrayList<>((level.size() + 1) / 2);
+            for (int i = 0; i < level.size(); i += 2) {
+                up.add(i + 1 < level.size() ? level.get(i).or(level.get(i + 1)) : level.get(i));
+            }
+            level = up;
+        }
+        return level.get(0);
+    }
+
+    /**
+     * Number of invalid bytes {@code p = N - k} of a beat whose {@code keep} holds {@code k >= 1}
+     * contiguous ones: {@code p >= x} exactly when {@code keep[N-x]} is clear, so bit {@code b} of
+     * {@code p} is an OR of two-literal terms over the thermometer code.
+     */
+    private static UInt padBytes(Bits keep, int lanes, int padBits) {
+        List<Bool> bits = new ArrayList<>();
+        for (int b = padBits - 1; b >= 0; b--) {
+            int unit = 1 << b;
+            List<Bool> terms = new ArrayList<>();
+            // p in [(2j+1)*unit, (2j+2)*unit): bit b set
+            for (int lo = unit; lo < lanes; lo += 2 * unit) {
+                int hi = lo + unit; // exclusive
+                Bool atLeastLo = keep.bit(lanes - lo).not();
+                terms.add(lanes - hi <= 0 ? atLeastLo : atLeastLo.and(keep.bit(lanes - hi)));
+            }
+            bits.add(orTree(terms));
+        }
+        return cat(bits).asUInt();
+    }
+
+    /**
+     * {@code m * inputs}: output bit {@code r} is the XOR of the inputs row {@code r} selects, built
+     * as the {@link XorPlan} for 6-input LUTs (sub-sums shared between outputs, never deeper than a
+     * flat XOR tree, each output's last XOR taking at most {@code rootInputs} operands). Shared and
+     * intermediate sums are wires {@code <name>_x<j>}, output bits {@code <name>_<r>};
+     * {@code input.apply(c)} makes a fresh bit select of column {@code c} for every use, so the
+     * SystemVerilog reads {@code ^{state[3], data_q[17], ...}}.
+     */
+    static Bits xorNetwork(Gf2Matrix m, IntFunction<Bool> input, String name, int rootInputs) {
+        XorPlan plan = XorPlan.shared(m, LUT_INPUTS, SHARING_ROUNDS, rootInputs);
+        int inputs = plan.inputs();
+        List<Bool> nodes = new ArrayList<>(plan.nodes().size());
+        IntFunction<Bool> operand = o -> o < inputs ? input.apply(o) : nodes.get(o - inputs);
+        for (int[] ops : plan.nodes()) {
+            nodes.add(xorOf(ops, operand).named(name + "_x" + nodes.size()));
+        }
+        List<Bool> outs = new ArrayList<>();
+        for (int r = m.rows() - 1; r >= 0; r--) {
+            int[] ops = plan.rowOperands(r);
+            Bool bit = xorOf(ops, operand);
+            if (ops.length > 1) {
+                bit = bit.named(name + "_" + r);
+            }
+            outs.add(bit);
+        }
+        Bits out = cat(outs);
+        return outs.size() > 1 ? out.named(name) : out;
+    }
+
+    private static Bool xorOf(int[] ops, IntFunction<Bool> operand) {
+        if (ops.length == 0) {
+            return FALSE;
+        }
+        if (ops.length == 1) {
+            return operand.apply(ops[0]);
+        }
+        List<Bool> parts = new ArrayList<>(ops.length);
+        for (int i = ops.length - 1; i >= 0; i--) {
+            parts.add(operand.apply(ops[i]));
+        }
+        return cat(parts).xorR();
+    }
+}
