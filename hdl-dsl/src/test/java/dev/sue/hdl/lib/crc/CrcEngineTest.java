@@ -34,6 +34,8 @@ class CrcEngineTest {
         CrcSpec crc5 = new CrcSpec("CRC-5/USB", 5, 0x05, true, true, 0x1F, 0x1F);
         assertTrue(error(() -> new CrcEngine(crc5, 64, DEF.withCheck(true))).contains("whole bytes"));
         assertTrue(error(() -> new CrcEngine(null, 64)).contains("CrcSpec"));
+        CrcSpec mixed = new CrcSpec("mixed", 16, 0x8005, false, true, 0, 0);
+        assertTrue(error(() -> new CrcEngine(mixed, 64, DEF.withCheck(true))).contains("reflectIn == reflectOut"));
     }
 
     private static int latency(int width, CrcEngine.Options o) {
