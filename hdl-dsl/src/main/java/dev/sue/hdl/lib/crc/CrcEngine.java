@@ -33,7 +33,8 @@ import java.util.function.IntFunction;
  *       that appends the FCS.</li>
  *   <li>{@link Options#check}: output {@code crc_ok}, true when the frame's CRC equals
  *       {@link CrcSpec#goodFrameCrc()}, i.e. the frame ends with its own correct CRC (a
- *       receiver's FCS check). Needs a whole-byte width. With byte tails this is far cheaper
+ *       receiver's FCS check). Needs a whole-byte width and {@code reflectIn == reflectOut}.
+ *       With byte tails this is far cheaper
  *       than the value (no tail correction, see below). At least one of value and check.</li>
  *   <li>{@link Options#tailStepsPerCycle}: 1..8 (default 2): tail-correction steps (below) per
  *       pipeline stage; each step is two LUT levels.</li>
@@ -46,8 +47,9 @@ import java.util.function.IntFunction;
  *       no back-pressure (to follow a {@link Stream}, drive {@code s_valid} with its
  *       {@code fire()}: see {@link #tap}). Byte 0 ({@code data[7:0]}) is first on the wire. Every
  *       beat but the last has all {@code keep} bits set; the last beat's {@code keep} is
- *       contiguous from bit 0 with at least bit 0 set (1..N valid bytes). Invalid bytes may hold
- *       anything. Frames may end on every beat.</li>
+ *       contiguous from bit 0 with at least bit 0 set (1..N valid bytes); SVA assertions check
+ *       both in simulation. Invalid bytes may hold anything. Frames may end on every beat; a
+ *       reset drops the frame in progress.</li>
  *   <li>{@code crc_valid} (out): one pulse per frame, in frame order, exactly
  *       {@link #latencyCycles()} cycles after the frame's last beat.</li>
  *   <li>{@code crc_value} (out, {@code width} bits, with {@code value}): the final CRC (after
@@ -62,7 +64,8 @@ import java.util.function.IntFunction;
  * ({@link CrcMatrices}) and built as shared, LUT-sized XOR networks ({@link XorPlan}); the last
  * beat reloads {@code init} for the next frame and hands the updated state to the output
  * pipeline. With byte tails, the beat is first registered with every byte beyond {@code keep}
- * cleared by the register's synchronous reset (flip-flops, no LUTs), so a last beat with
+ * cleared by the register's synchronous reset (one LUT2 per byte drives the clear of its eight
+ * flip-flops; masking every bit in logic would break the sharing), so a last beat with
  * {@code k < N} valid bytes is processed as a whole word ending in {@code p = N-k} zero bytes.
  * That yields the wanted register advanced over {@code p} zero bytes, {@code A8^p * wanted}:
  * <ul>
@@ -87,7 +90,7 @@ import java.util.function.IntFunction;
  * <h2>Ethernet FCS</h2>
  * TX: run a value engine over the frame's bytes (without FCS) and append
  * {@link CrcSpec#appendBytes} of {@code crc_value} (least significant byte first for CRC-32);
- * the appender holds the frame's last beat for {@code latencyCycles()} cycles. RX: run a check
+ * the appender delays the beats by {@code latencyCycles()} cycles. RX: run a check
  * engine over the whole frame including the received FCS and use {@code crc_ok}; the FCS never
  * has to be located.
  */
@@ -176,6 +179,9 @@ public final class CrcEngine extends Component {
         require(!options.check() || spec.width() % 8 == 0,
                 "check (crc_ok) needs a CRC of whole bytes (an appended FCS); " + spec.name() + " is "
                         + spec.width() + " bits");
+        require(!options.check() || spec.reflectIn() == spec.reflectOut(),
+                "check (crc_ok) needs reflectIn == reflectOut: otherwise a frame with its CRC appended has no "
+                        + "constant CRC; use the value output and compare it with the received FCS");
 
         final int w = spec.width();
         final int lanes = dataWidth / 8;

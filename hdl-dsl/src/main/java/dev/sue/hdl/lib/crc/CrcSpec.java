@@ -153,9 +153,17 @@ public record CrcSpec(String name, int width, long polynomial, boolean reflectIn
      * What the engine outputs for any frame that ends with its own correct CRC appended by
      * {@link #appendBytes}: a constant (0x2144DF1C for CRC-32, 0x48674BC7 for CRC-32C). A
      * receiver checks an FCS by running the engine over the whole frame, FCS included, and
-     * comparing the result with this value.
+     * comparing the result with this value. Defined for whole-byte widths with
+     * {@code reflectIn == reflectOut}; otherwise the CRC of a frame with its CRC appended is not
+     * a constant.
+     *
+     * @throws IllegalStateException for other CRCs
      */
     public long goodFrameCrc() {
+        if (width % 8 != 0 || reflectIn != reflectOut) {
+            throw new IllegalStateException(name + ": no constant good-frame CRC (needs a whole-byte width and "
+                    + "reflectIn == reflectOut)");
+        }
         byte[] msg = "any frame".getBytes(StandardCharsets.US_ASCII);
         byte[] fcs = appendBytes(compute(msg));
         byte[] all = new byte[msg.length + fcs.length];

@@ -6,10 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
 import dev.sue.hdl.Design;
 import dev.sue.hdl.Elaboration;
 import dev.sue.hdl.ElaborationException;
 import dev.sue.hdl.emit.SvEmitter;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +40,8 @@ class CrcEngineTest {
         CrcSpec crc5 = new CrcSpec("CRC-5/USB", 5, 0x05, true, true, 0x1F, 0x1F);
         assertTrue(error(() -> new CrcEngine(crc5, 64, DEF.withCheck(true))).contains("whole bytes"));
         assertTrue(error(() -> new CrcEngine(null, 64)).contains("CrcSpec"));
+        CrcSpec mixed = new CrcSpec("mixed", 16, 0x8005, false, true, 0, 0);
+        assertTrue(error(() -> new CrcEngine(mixed, 64, DEF.withCheck(true))).contains("reflectIn == reflectOut"));
     }
 
     private static int latency(int width, CrcEngine.Options o) {
@@ -64,5 +72,30 @@ class CrcEngineTest {
         assertTrue(sv.contains("output logic             crc_ok"), sv.substring(0, 2000));
         assertTrue(!sv.contains("crc_value"));
         assertTrue(sv.contains("crc = CRC-32C"));
+    }
+
+    /** A sink that accepts every other cycle and checks FCSs with a tapped engine. */
+    static final class TapParent extends Component {
+        final Stream<PacketBeat> in = slave(Stream.of(() -> new PacketBeat(64)));
+        final Bool okValid = out(bool());
+        final Bool ok = out(bool());
+
+        TapParent() {
+            Bool toggle = reg("toggle", bool()).init(false);
+            toggle.set(toggle.not());
+            in.ready.set(toggle);
+            CrcEngine e = CrcEngine.tap(in, CrcSpec.CRC32, CrcEngine.Options.defaults().withValue(false).withCheck(true));
+            okValid.set(e.crcValid);
+            ok.set(e.crcOk);
+        }
+    }
+
+    @Test
+    void tapFollowsAStreamsTransfers() {
+        Design d = Elaboration.elaborate(TapParent::new);
+        assertEquals(2, d.components().size());
+        String top = new SvEmitter().emit(d).modules().stream().filter(m -> m.name().equals("tap_parent")).findFirst()
+                .orElseThrow().text();
+        assertTrue(top.contains(".s_valid") && top.contains("in_valid & in_ready"), top);
     }
 }

@@ -144,6 +144,9 @@ class CrcMathTest {
             }
         }
         assertArrayEquals(new byte[] {0x26, 0x39, (byte) 0xF4, (byte) 0xCB}, CrcSpec.CRC32.appendBytes(0xCBF43926L));
+        assertThrows(IllegalStateException.class, () -> spec(CATALOGUE[9]).goodFrameCrc()); // CRC-12/UMTS
+        assertThrows(IllegalStateException.class,
+                () -> new CrcSpec("mixed", 16, 0x8005, true, false, 0, 0).goodFrameCrc());
     }
 
     @Test
