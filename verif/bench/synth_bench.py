@@ -75,6 +75,9 @@ SYNTH = "synth_xilinx -top {top} -flatten -noiopad -noclkbuf -nowidelut"
 SEQUENTIAL = "t:FD* t:SRL* t:RAM* t:RAMB*"
 # Cells that occupy a LUT: LUT1..LUT6, inverters (a LUT1) and shift registers (SRL16E/SRLC32E).
 LUT_CELLS = r"LUT[1-6]|INV|SRL16E|SRLC32E"
+# Distributed (LUT) RAM primitives and block RAMs, reported separately from logic LUTs.
+LUTRAM_CELLS = r"RAM(16|32|64|128|256)[A-Z0-9_]*"
+BRAM_CELLS = r"RAMB(18|36)[A-Z0-9_]*"
 FLOW = "yosys synth_xilinx -flatten -noiopad -noclkbuf -nowidelut"
 CACHE_VERSION = "2"
 
@@ -120,13 +123,6 @@ DEFAULT_ENTRIES = [
         "top": "stream_fifo",
         "params": {"width": 512, "depth": 64, "ram": True},
         "config": {"block": "stream_fifo", "data_width": 512, "depth": 64, "storage": "ram"},
-        "targets": {},
-    },
-    {
-        "label": "fifo_512x64_registers",
-        "top": "stream_fifo",
-        "params": {"width": 512, "depth": 64, "ram": False},
-        "config": {"block": "stream_fifo", "data_width": 512, "depth": 64, "storage": "registers"},
         "targets": {},
     },
 ]
@@ -231,6 +227,16 @@ def records(entry: dict, result: dict) -> list[dict]:
                               ("synth.depth", "depth", "levels")):
         out.append({"metric": metric, "config": config, "value": result[key], "unit": unit,
                     "target": targets.get(key)})
+    # Memories are not logic LUTs: report LUT RAM and block RAM beside them, only when present.
+    cells = result.get("cells", {})
+    lutram = sum(v for k, v in cells.items() if re.fullmatch(LUTRAM_CELLS, k))
+    bram = sum(v for k, v in cells.items() if re.fullmatch(BRAM_CELLS, k))
+    if lutram:
+        out.append({"metric": "synth.lutram_cells", "config": config, "value": lutram, "unit": "RAM cells",
+                    "target": None})
+    if bram:
+        out.append({"metric": "synth.bram", "config": config, "value": bram, "unit": "RAMB18/36",
+                    "target": None})
     return out
 
 
@@ -296,10 +302,13 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             write(args.out, e["label"], records(e, res))
             rows.append((e, res))
-    print(f"{'label':28s} {'LUTs':>7s} {'FFs':>6s} {'depth':>6s} {'synth s':>8s}")
+    print(f"{'label':28s} {'LUTs':>7s} {'FFs':>6s} {'depth':>6s} {'LUTRAM':>7s} {'BRAM':>5s} {'synth s':>8s}")
     for e, r in rows:
         t = "cached" if r["cache_hit"] else f"{r['synth_seconds']:.1f}"
-        print(f"{e['label']:28s} {r['luts']:7d} {r['ffs']:6d} {r['depth']:6d} {t:>8s}")
+        cells = r.get("cells", {})
+        lutram = sum(v for k, v in cells.items() if re.fullmatch(LUTRAM_CELLS, k))
+        bram = sum(v for k, v in cells.items() if re.fullmatch(BRAM_CELLS, k))
+        print(f"{e['label']:28s} {r['luts']:7d} {r['ffs']:6d} {r['depth']:6d} {lutram:7d} {bram:5d} {t:>8s}")
     print(f"synth_bench: {len(rows)} entr{'y' if len(rows) == 1 else 'ies'} in {time.monotonic() - t0:.1f} s "
           f"-> {args.out}/synth_<label>.json ({FLOW})")
     return 1 if failed else 0
