@@ -204,10 +204,6 @@ public final class Elaboration {
         return frame().component;
     }
 
-    boolean insideComponent() {
-        return !frames.isEmpty();
-    }
-
     /** Remembers a declared port/wire/register tree so the naming pass can name its leaves. */
     void declared(Component c, Data root) {
         declaredData.computeIfAbsent(c, k -> new ArrayList<>()).add(root);

@@ -78,10 +78,6 @@ final class ModuleNames {
         return names.get(n);
     }
 
-    boolean isNamed(Node n) {
-        return names.containsKey(n) || n instanceof Const;
-    }
-
     Component module() {
         return module;
     }

@@ -15,8 +15,6 @@ public final class Signal extends Node {
     private boolean nameExplicit;
     private ClockDomain domain;
     private Const init;
-    private Signal derivedFrom;
-    private String derivedSuffix;
     private ClockDomain inputDomain;
 
     public Signal(SignalKind kind, int width, int id, Component owner, Location location) {
@@ -67,20 +65,6 @@ public final class Signal extends Node {
 
     public void setInit(Const init) {
         this.init = init;
-    }
-
-    /** For registers created by helpers (regNext): named after this source plus a suffix. */
-    public Signal derivedFrom() {
-        return derivedFrom;
-    }
-
-    public String derivedSuffix() {
-        return derivedSuffix;
-    }
-
-    public void deriveNameFrom(Signal source, String suffix) {
-        this.derivedFrom = source;
-        this.derivedSuffix = suffix;
     }
 
     /** For top-level inputs: the clock domain the input is synchronous to (default domain if null). */
