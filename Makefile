@@ -115,12 +115,14 @@ gen: jar ## generate every registered top into out/<top>/
 	@echo "==> $(GEN) --all --out-root $(OUT)"
 	@$(GEN) --all --out-root $(OUT) || { echo "error: the generator failed (exit $$?, see above); nothing to lint or simulate" >&2; exit 1; }
 
-bench: jar tools ## run the benchmarks (JSON records under out/bench/)
+bench: jar venv tools ## run the benchmarks (JSON records under out/bench/)
 	@# Fixed, pre-touched heap: heap growth page faults would otherwise distort the 16x run (see ScalingBench).
 	@echo "==> java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench"
 	@java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench || { echo "error: benchmark run failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/synth_bench.py --out $(OUT)/bench (yosys synth_xilinx: LUTs, FFs, depth)"
 	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
+	@echo "==> verif/bench/tx_bench.py --out $(OUT)/bench (SUE TX in Verilator: utilisation, latency, wire efficiency)"
+	@$(SIM_ENV) $(PY) verif/bench/tx_bench.py --out $(OUT)/bench || { echo "error: TX benchmark failed (exit $$?, see above)" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------
 # Checks

@@ -125,6 +125,14 @@ DEFAULT_ENTRIES = [
         "config": {"block": "stream_fifo", "data_width": 512, "depth": 64, "storage": "ram"},
         "targets": {},
     },
+    # The SUE transmit top at the realistic size (1024 XPUs x 4 VCs, a 512 KB cell buffer).
+    *[{
+        "label": f"sue_tx_{w}_1024x4",
+        "top": "sue_tx",
+        "params": {"dataWidth": w, "xpus": 1024, "vcs": 4, "cells": cells, "encap": 0, "vlan": False},
+        "config": {"block": "sue_tx", "data_width": w, "xpus": 1024, "vcs": 4, "cells": cells, "encap": "STD_IPV4"},
+        "targets": {},
+    } for w, cells in ((512, 8192), (1024, 4096))],
 ]
 
 
