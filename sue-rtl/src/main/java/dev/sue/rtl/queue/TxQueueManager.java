@@ -384,7 +384,7 @@ public final class TxQueueManager extends Component {
         // flush-write cycle: the carry of an op whose last chunk spilled
         List<Bool> fwBe = new ArrayList<>();
         for (int i = 0; i < bpb; i++) {
-            fwBe.add(oFill.gt(i));
+            fwBe.add(i == bpb - 1 ? FALSE : oFill.gt(i));
         }
         Bits fwMask = OneHot.fromBools(fwBe).named("fw_be");
         cellRam.write(mux(pFw, oTail, chunkAddr), mux(pFw, oCarry, chunkWord), chunkWrite.or(pFw),
@@ -750,7 +750,7 @@ public final class TxQueueManager extends Component {
     private static Bits byteMaskBits(UInt n, int bytes) {
         List<Bool> bits = new ArrayList<>();
         for (int i = 0; i < bytes; i++) {
-            bits.add(n.eq(0).or(n.gt(i)));
+            bits.add(i == bytes - 1 ? n.eq(0) : n.eq(0).or(n.gt(i)));
         }
         return OneHot.fromBools(bits);
     }
