@@ -21,6 +21,7 @@ public final class Catalog {
         SueEncapTops.register(c);
         SueXpuTops.register(c);
         SueQueueTops.register(c);
+        SueTxQueueTops.register(c);
         CrcTops.register(c);
         return c;
     }
