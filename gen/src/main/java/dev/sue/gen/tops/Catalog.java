@@ -22,6 +22,7 @@ public final class Catalog {
         SueXpuTops.register(c);
         SueQueueTops.register(c);
         CrcTops.register(c);
+        SueFrameTops.register(c);
         return c;
     }
 
