@@ -94,12 +94,12 @@ public final class TxSequencer extends Component {
         cfgReady.set(pend.not());
         UInt cfgDest = cfgAddr.slice(13, 4).named("cfg_dest");
         Bool cfgHit = cfgValid.and(pend.not()).and(cfgAddr.slice(15, 14).eq(1)).and(cfgAddr.slice(3, 0).eq(T_NEXT_PSN))
-                .and(inRange(cfgDest, numXpus)).named("cfg_next_psn");
+                .and(inRange(cfgDest, numXpus));
 
         // ---- descriptor path (combinational)
         PduDesc d = s.payload;
         UInt idx = d.dest.resize(aw).named("pdu_idx");
-        Bool pduOk = inRange(d.dest, numXpus).named("pdu_in_range");
+        Bool pduOk = inRange(d.dest, numXpus);
         Bool fire = s.fire().and(pduOk).named("pdu_fire");
         Bool hasOps = d.length.ne(0);
         // PSN ASSIGNMENT: next PSN of the destination (a waiting config write first)
