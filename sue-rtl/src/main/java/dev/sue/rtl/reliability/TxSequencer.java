@@ -105,25 +105,43 @@ public final class TxSequencer extends Component {
         // PSN ASSIGNMENT: next PSN of the destination (a waiting config write first)
         UInt psnRam = mux(psnWritten.bit(idx), psnMem.readAsync(idx).asUInt(), U(0, 16));
         Bool pendSame = pend.and(pendIdx.eq(idx)).named("pend_same");
+        // (a config write to a destination with a waiting descriptor is not allowed: see above)
         UInt psnNow = mux(pduOk, mux(pendSame, pendVal, psnRam), U(0, 16)).named("psn_now");
         Bool consume = fire.and(hasOps).named("psn_consume");
 
         Bits ackWord = ackMem.readAsync(idx);
         Bool ackHas = ackPending.bit(idx).and(pduOk).named("ack_has");
 
+        // The stream rules want m's payload stable while stalled, but the tables may change under a
+        // waiting descriptor (an ack_req): the payload presented in the first stalled cycle is held.
+        Bool stalledQ = reg("m_stalled_q", bool()).init(false);
+        stalledQ.set(m.isStall());
+        RhDesc live = wire("live", new RhDesc());
+        live.dest.set(d.dest);
+        live.vc.set(d.vc);
+        live.length.set(d.length);
+        live.psn.set(psnNow);
+        live.op.set(mux(ackHas, ackWord.slice(16, 16).asUInt().resize(2), U(RhDesc.OP_NONE, 2)));
+        live.rpsn.set(mux(ackHas, ackWord.slice(15, 0).asUInt(), U(0, 16)));
+        RhDesc held = reg("held", new RhDesc());
         m.valid.set(s.valid);
         s.ready.set(m.ready);
         RhDesc o = m.payload;
-        o.dest.set(d.dest);
-        o.vc.set(d.vc);
-        o.length.set(d.length);
-        o.psn.set(psnNow);
-        o.op.set(mux(ackHas, ackWord.slice(16, 16).asUInt().resize(2), U(RhDesc.OP_NONE, 2)));
-        o.rpsn.set(mux(ackHas, ackWord.slice(15, 0).asUInt(), U(0, 16)));
+        assignLeaves(o, live);
+        when(stalledQ, () -> assignLeaves(o, held));
+        assignLeaves(held, o);
+        // an ack_req for the waiting descriptor's destination that arrived while it waited stays
+        // pending (the descriptor carries what was pending when it was first presented)
+        Bool ackOk = ackReq.valid.and(inRange(ackReq.payload.dest, numXpus)).named("ack_req_ok");
+        UInt ackIdx = ackReq.payload.dest.resize(aw);
+        Bool ackNewQ = reg("ack_new_q", bool()).init(false);
+        Bool ackNewNow = ackNewQ.and(stalledQ).or(ackOk.and(ackIdx.eq(idx))).named("ack_new_now");
+        ackNewQ.set(m.isStall().and(ackNewNow));
+        Bool clearAck = fire.andNot(stalledQ.and(ackNewQ)).named("clear_ack");
 
         // ---- the PSN table's single write port: a consuming PDU first, else the waiting config write
         UInt wIdx = mux(consume, idx, pendIdx).named("psn_w_idx");
-        UInt wVal = mux(consume, psnNow.add(1), pendVal).named("psn_w_val");
+        UInt wVal = mux(consume, o.psn.add(1), pendVal).named("psn_w_val");
         Bool wEn = consume.or(pend).named("psn_w_en");
         psnMem.write(wIdx, wVal.asBits(), wEn);
         Bits wMask = B(1, depth).shl(wIdx);
@@ -137,11 +155,9 @@ public final class TxSequencer extends Component {
         });
 
         // ---- ACK information
-        Bool ackOk = ackReq.valid.and(inRange(ackReq.payload.dest, numXpus)).named("ack_req_ok");
-        UInt ackIdx = ackReq.payload.dest.resize(aw);
         ackMem.write(ackIdx, cat(ackReq.payload.op, ackReq.payload.rpsn), ackOk);
         Bits setMask = mux(ackOk, B(1, depth).shl(ackIdx), B(0, depth));
-        Bits clearMask = mux(fire, B(1, depth).shl(idx), B(0, depth));
+        Bits clearMask = mux(clearAck, B(1, depth).shl(idx), B(0, depth));
         ackPending.set(ackPending.and(clearMask.not()).or(setMask));
         latency(0);
     }
