@@ -23,6 +23,7 @@ public final class Catalog {
         SueQueueTops.register(c);
         SueTxQueueTops.register(c);
         CrcTops.register(c);
+        SueFrameTops.register(c);
         return c;
     }
 
