@@ -92,8 +92,8 @@ import java.util.List;
  * are waiting.
  */
 public final class TxQueueManager extends Component {
-    public static final int IDLE_LATENCY_DESC = 9;
-    public static final int IDLE_LATENCY = 10;
+    public static final int IDLE_LATENCY_DESC = 10;
+    public static final int IDLE_LATENCY = 11;
     public static final int ADDR_PACK_LIMIT = 0x0200;
     public static final int ADDR_DEST_LIMIT = 0x0201;
     static final int REL_W = 12;
