@@ -92,8 +92,8 @@ import java.util.List;
  * are waiting.
  */
 public final class TxQueueManager extends Component {
-    public static final int IDLE_LATENCY_DESC = 9;
-    public static final int IDLE_LATENCY = 10;
+    public static final int IDLE_LATENCY_DESC = 10;
+    public static final int IDLE_LATENCY = 11;
     public static final int ADDR_PACK_LIMIT = 0x0200;
     public static final int ADDR_DEST_LIMIT = 0x0201;
     static final int REL_W = 12;
@@ -571,9 +571,9 @@ public final class TxQueueManager extends Component {
                 .and(doneFifo.occupancy.resize(5).add(inflight.resize(5)).le(6))
                 .and(flushFifo.occupancy.resize(5).add(inflight.resize(5)).le(6)).named("pop_room");
         popReq.set(sched.grant.valid.and(grantWin).and(room).and(initDone).and(lists.cmd.ready));
-        Bool parkNow = sched.grant.valid.andNot(grantWin).and(room).named("park_now");
-        sched.grant.ready.set(doPop.or(parkNow));
         Bool rspPop = lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_POP)).named("rsp_pop");
+        Bool parkNow = sched.grant.valid.andNot(grantWin).and(room).andNot(rspPop).named("park_now");
+        sched.grant.ready.set(doPop.or(parkNow));
         assertThat(rspPop.not().or(rsp.ok), "pop of an empty PDU list");
         assertThat(lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_APPEND)).not().or(rsp.ok), "append refused");
         UInt rspDest = rsp.queue.shr(vw).resize(xw);
