@@ -16,17 +16,14 @@ from common import generate, paths, run_cocotb
 from common.sue_frames import NAMES
 
 # (encap, vlan, dataWidth, numXpus, phases "min_frame:fcs,...")
+# One configuration per encapsulation (the end-to-end tests in verif/tests/sue_tx cover each
+# encapsulation again with the other VLAN setting), widths rotated, MIN_FRAME/FCS phases mixed.
 CONFIGS = [
     (0, True, 512, 16, "64:0,0:1,130:1"),
-    (0, False, 256, 5, "0:1,64:0"),
-    (1, True, 1024, 16, "64:1,0:0"),
-    (1, False, 512, 1, "64:0,200:1"),
-    (2, True, 256, 16, "64:1,0:0"),
-    (2, False, 1024, 5, "60:0,64:1"),
-    (3, True, 512, 5, "64:1,0:0"),
+    (1, False, 256, 5, "64:0,200:1"),
+    (2, True, 1024, 16, "64:1,0:0"),
     (3, False, 256, 1024, "200:0,64:1"),
     (4, False, 1024, 16, "64:1,0:0,100:0"),
-    (5, False, 256, 16, "64:0,0:1"),
     (5, False, 512, 5, "0:0,64:1"),
 ]
 
