@@ -21,7 +21,10 @@ public final class Catalog {
         SueEncapTops.register(c);
         SueXpuTops.register(c);
         SueQueueTops.register(c);
+        SueTxQueueTops.register(c);
         CrcTops.register(c);
+        SueFrameTops.register(c);
+        SueTxTops.register(c);
         return c;
     }
 

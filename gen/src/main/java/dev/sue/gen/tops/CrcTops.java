@@ -1,5 +1,6 @@
 package dev.sue.gen.tops;
 
+import dev.sue.hdl.lib.crc.CrcAppender;
 import dev.sue.hdl.lib.crc.CrcEngine;
 import dev.sue.hdl.lib.crc.CrcSpec;
 import java.util.List;
@@ -36,6 +37,26 @@ public final class CrcTops {
                     CrcEngine.Options options = new CrcEngine.Options(byteTails, dataPipeline, v.flag("value"),
                             v.flag("check"), tailSteps);
                     return () -> new CrcEngine(spec, dataWidth, options);
+                }));
+        c.add(new TopSpec("crc_appender",
+                "appends a CRC (LSB first) over the bytes from a fixed offset to every packet; runtime bypass",
+                List.of(ParamSpec.integer("dataWidth", "bus width in bits, a multiple of 8", 512, 8, 2048),
+                        ParamSpec.integer("crcWidth", "CRC width in bits (whole bytes)", 32, 8, 32),
+                        ParamSpec.integer("polynomial", "generator polynomial, normal form without x^width (odd)",
+                                0x04C11DB7L, 1, 0xFFFFFFFFL),
+                        ParamSpec.flag("reflectIn", "input bytes LSB first", true),
+                        ParamSpec.flag("reflectOut", "bit-reverse the register before xorOut", true),
+                        ParamSpec.integer("init", "initial register value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
+                        ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
+                        ParamSpec.integer("offset", "first byte covered by the CRC", 0, 0, 65535),
+                        ParamSpec.flag("fallThrough", "non-last beats pass combinationally when the queue is empty",
+                                false)),
+                v -> {
+                    CrcSpec spec = spec(v);
+                    int dataWidth = v.integer("dataWidth");
+                    int offset = v.integer("offset");
+                    boolean ft = v.flag("fallThrough");
+                    return () -> new CrcAppender(spec, dataWidth, offset, ft);
                 }));
         c.add(new Preset("crc32_512", "crc_engine", Map.of("dataWidth", "512"),
                 "Ethernet CRC-32 on a 512-bit bus with byte tails"));

@@ -27,14 +27,17 @@ import java.util.List;
  * <ul>
  * <li>{@code dataWidth} N: 128, 256, 512, 1024 or 2048 ({@code tx_data} width; B = N/8 bytes
  *     per beat; an op carries 1..256 data bytes in ceil(len/B) beats).
+ * <li>{@code vcs}: 1, 2 or 4 (default 4) virtual channels in use; VCs {@code >= vcs} get no
+ *     credits (an op on them is a no-credit violation).
  * <li>{@code cmdCredits}: 1..4095, command credits per VC after reset (ops the buffer behind
  *     accepts per VC).
  * <li>{@code dataCredits}: 1..4095, data credits per VC after reset (one per {@code tx_data}
  *     beat).
  * <li>{@code fifoDepth}: 2..1024, beats of the output FIFO that absorbs downstream stalls
  *     (registers up to 8, RAM above). It never overflows when
- *     {@code 4 * (cmdCredits + dataCredits) <= fifoDepth}; otherwise an op that does not fit
- *     when it starts is dropped and counted ({@code cnt_overflow}).
+ *     {@code vcs * (cmdCredits + dataCredits) <= fifoDepth} (every beat the XPU may send has a
+ *     place whatever the buffer behind does); otherwise an op that does not fit when it starts
+ *     is dropped and counted ({@code cnt_overflow}).
  * </ul>
  *
  * <h2>Ports and encodings (XPU side; "in" = XPU to SUE)</h2>
@@ -144,7 +147,18 @@ public final class XpuTxInterface extends Component {
     public final UInt cntCfgReject = out(uint(32));
 
     public XpuTxInterface(int dataWidth, int cmdCredits, int dataCredits, int fifoDepth) {
+        this(dataWidth, VCS, cmdCredits, dataCredits, fifoDepth);
+    }
+
+    /**
+     * An interface for an endpoint with {@code vcs} (1, 2 or 4) virtual channels: VCs
+     * {@code >= vcs} get no credits, so an op sent on them is a no-credit violation (dropped,
+     * counted in cnt_no_credit) and never reaches the queues.
+     */
+    public XpuTxInterface(int dataWidth, int vcs, int cmdCredits, int dataCredits, int fifoDepth) {
         param("dataWidth", dataWidth);
+        param("vcs", vcs);
+        require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
         param("cmdCredits", cmdCredits);
         param("dataCredits", dataCredits);
         param("fifoDepth", fifoDepth);
@@ -194,7 +208,7 @@ public final class XpuTxInterface extends Component {
         List<UInt> pend = new ArrayList<>();
         List<UInt> bal = new ArrayList<>();
         for (int s = 0; s < 2 * VCS; s++) {
-            int initial = (s & 1) == 0 ? cmdCredits : dataCredits;
+            int initial = (s >> 1) >= vcs ? 0 : (s & 1) == 0 ? cmdCredits : dataCredits;
             pend.add(reg("pending_" + s, uint(cw)).init(initial));
             bal.add(reg("balance_" + s, uint(cw)).init(0));
         }
@@ -337,7 +351,7 @@ public final class XpuTxInterface extends Component {
         for (int s = 0; s < 2 * VCS; s++) {
             final int vc = s >> 1;
             final boolean data = (s & 1) == 1;
-            final int initial = data ? dataCredits : cmdCredits;
+            final int initial = vc >= vcs ? 0 : data ? dataCredits : cmdCredits;
             UInt pe = pend.get(s);
             UInt ba = bal.get(s);
             Bool slotDeliver = deliver.and(creditReg.slice(4, 2).eq(s >> 1 | (s & 1) << 2));

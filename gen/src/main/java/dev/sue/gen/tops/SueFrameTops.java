@@ -1,0 +1,57 @@
+package dev.sue.gen.tops;
+
+import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.encap.SueFramer;
+import dev.sue.rtl.encap.TxFramePath;
+import dev.sue.rtl.mac.PortSelect;
+import dev.sue.rtl.reliability.TxSequencer;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * SUE transmit framing: the PSN/ACK sequencer ({@code tx_sequencer}), the frame builder
+ * ({@code sue_framer}), the MAC port select ({@code port_select}) and the three together
+ * ({@code tx_frame_path}, the test top for the framing path).
+ */
+public final class SueFrameTops {
+    private SueFrameTops() {
+    }
+
+    public static void register(Catalog c) {
+        ParamSpec numXpus = ParamSpec.integer("numXpus", "destination XPUs in the per-destination tables", 16, 1,
+                1024);
+        ParamSpec dataWidth = ParamSpec.oneOf("dataWidth", "MAC-side bus width in bits", 512, 64L, 128L, 256L, 512L,
+                1024L);
+        ParamSpec encap = ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
+                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5);
+        ParamSpec vlan = ParamSpec.flag("vlan", "insert an 802.1Q tag (encap 0..3 only)", false);
+        ParamSpec ports = ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4);
+        c.add(new TopSpec("tx_sequencer", "per-destination PSN assignment and pending ACK info (latency 0)",
+                List.of(numXpus), v -> () -> new TxSequencer(v.integer("numXpus"))));
+        c.add(new TopSpec("sue_framer",
+                "SUE frame builder: network header, RH, PDU, padding to MIN_FRAME, R-CRC, optional FCS",
+                List.of(dataWidth, encap, vlan, numXpus),
+                v -> {
+                    int w = v.integer("dataWidth");
+                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    boolean vl = v.flag("vlan");
+                    int n = v.integer("numXpus");
+                    return () -> new SueFramer(w, e, vl, n);
+                }));
+        c.add(new TopSpec("port_select", "MAC port selection (1 port: pass-through)",
+                List.of(dataWidth, ports), v -> () -> new PortSelect(v.integer("dataWidth"), v.integer("ports"))));
+        c.add(new TopSpec("tx_frame_path", "TX sequencer + SUE framer + port select: PDU stream in, MAC frames out",
+                List.of(dataWidth, encap, vlan, numXpus, ports),
+                v -> {
+                    int w = v.integer("dataWidth");
+                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    boolean vl = v.flag("vlan");
+                    int n = v.integer("numXpus");
+                    int p = v.integer("ports");
+                    return () -> new TxFramePath(w, e, vl, n, p);
+                }));
+        c.add(new Preset("tx_frame_path_1024_ipv4", "tx_frame_path",
+                Map.of("dataWidth", "1024", "encap", "0", "vlan", "true", "numXpus", "1024"),
+                "800G framing path: 1024-bit bus, IPv4 + 802.1Q + UDP, 1024 XPUs"));
+    }
+}

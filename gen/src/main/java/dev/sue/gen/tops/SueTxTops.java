@@ -1,0 +1,45 @@
+package dev.sue.gen.tops;
+
+import dev.sue.rtl.SueTx;
+import dev.sue.rtl.encap.Encapsulation;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SUE transmit top ({@code sue_tx}). Its defaults are the product's default configuration
+ * (512-bit bus, 1024 XPUs x 4 VCs, a 512 KB cell buffer, standard IPv4/UDP), which
+ * {@code make gen} generates; tests pass small configurations explicitly.
+ */
+public final class SueTxTops {
+    private SueTxTops() {
+    }
+
+    public static void register(Catalog c) {
+        c.add(new TopSpec("sue_tx",
+                "SUE transmit path: XPU TX interface, queues and packer, scheduler, RH/R-CRC, encapsulation, MAC stream",
+                List.of(ParamSpec.oneOf("dataWidth", "tx_data and MAC bus width in bits", 512, 256L, 512L, 1024L),
+                        ParamSpec.integer("xpus", "destination XPUs", 1024, 2, 1024),
+                        ParamSpec.oneOf("vcs", "virtual channels", 4, 1L, 2L, 4L),
+                        ParamSpec.integer("cells", "cells of dataWidth bits in the shared op buffer", 8192, 16, 65536),
+                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
+                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
+                        ParamSpec.flag("vlan", "insert an 802.1Q tag (encap 0..3 only)", false),
+                        ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4)),
+                v -> {
+                    int w = v.integer("dataWidth");
+                    int x = v.integer("xpus");
+                    int vc = v.integer("vcs");
+                    int cells = v.integer("cells");
+                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    boolean vl = v.flag("vlan");
+                    int p = v.integer("ports");
+                    return () -> new SueTx(w, x, vc, cells, e, vl, p);
+                }));
+        c.add(new Preset("sue_tx_1024_1024x4", "sue_tx",
+                Map.of("dataWidth", "1024", "xpus", "1024", "vcs", "4", "cells", "4096"),
+                "800G transmit path: 1024-bit bus, 1024 XPUs x 4 VCs, 512 KB cell buffer"));
+        c.add(new Preset("sue_tx_small", "sue_tx",
+                Map.of("dataWidth", "256", "xpus", "6", "vcs", "4", "cells", "128"),
+                "a small transmit path for simulation: 256-bit bus, 6 XPUs x 4 VCs, 128 cells"));
+    }
+}

@@ -1,0 +1,224 @@
+package dev.sue.rtl;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.encap.TxFramePath;
+import dev.sue.rtl.pdu.AckReq;
+import dev.sue.rtl.queue.TxQueueManager;
+import dev.sue.rtl.xpu.XpuTxInterface;
+
+/**
+ * The SUE transmit path: XPU commands in (spec Table 1), Ethernet frames out, one MAC stream
+ * per port.
+ *
+ * <pre>
+ * tx_* -&gt; XpuTxInterface -&gt; TxQueueManager -&gt; TxFramePath (TxSequencer, SueFramer, PortSelect) -&gt; mac_tx_&lt;p&gt;
+ *           credits &lt;- release --+   (packing at enqueue, queues, scheduler, PDU reader)
+ * </pre>
+ *
+ * <h2>Parameters</h2>
+ * <ul>
+ * <li>{@code dataWidth}: 256, 512 or 1024 ({@code tx_data} and MAC bus width).
+ * <li>{@code xpus}: 2..1024 destinations (per-destination queues, tables and PSNs).
+ * <li>{@code vcs}: 1, 2 or 4 virtual channels; ops on {@code tx_vc >= vcs} get no credits.
+ * <li>{@code cells}: cells of {@code dataWidth} bits in the shared op buffer. The XPU's credits
+ *     are derived from it ({@link #creditsPerVc}): per VC, {@code cmd} command credits and as
+ *     many data credits, so every op the XPU may have outstanding fits in the buffer.
+ * <li>{@code encap}, {@code vlan}: the network encapsulation (ARCHITECTURE.md §5).
+ * <li>{@code ports}: MAC ports (1 today).
+ * </ul>
+ *
+ * <h2>Ports</h2>
+ * <ul>
+ * <li>XPU side: {@code tx_cycle, tx_valid, tx_vc, xpuid, tx_control, tx_data, tx_err,
+ *     tx_credit, tx_reset_in, tx_reset_out}, encodings in sue-rtl/README.md (signal table).
+ * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: the configuration bus; a
+ *     write happens when {@code cfg_valid && cfg_ready}. Address map: README.md ("SUE TX
+ *     configuration"): encapsulation registers and tables, {@code 0x0100 + type} command table,
+ *     {@code 0x0200} PACK_LIMIT, {@code 0x0201} DEST_LIMIT, {@code 0x0210} MIN_FRAME,
+ *     {@code 0x0211} FCS_BY_SUE, {@code 0x4000 | d << 4 | 3} NEXT_PSN.
+ * <li>{@code win} (Flow {dest, open}): a destination's connection window (reliability drives
+ *     it; all open after reset). {@code vc_pause[vcs-1:0]}: link flow control per VC (level).
+ * <li>{@code ack_req} (Flow {dest, op, rpsn}): ACK information to carry to a destination.
+ * <li>{@code mac_tx_<p>} ({@code _data, _keep, _last, _valid, _ready}): frames for MAC port p.
+ * <li>Counters (32-bit, saturating): the interface's {@code cnt_*} (ok, err, no_credit,
+ *     reserved, bad_cycle, long, short, bad_type, pad, mismatch, overflow, cfg_reject), the
+ *     queue manager's {@code qm_cnt_*} (pdus, ops, aborts, bad_dest, dest_limit, bad_cfg), the
+ *     framer's {@code frames} and {@code drops}.
+ * </ul>
+ */
+public final class SueTx extends Component {
+    /** Configuration address of command type t's table entry: {@code CMD_TYPE_BASE + t}. */
+    public static final int CMD_TYPE_BASE = 0x0100;
+    /**
+     * Most credits of each kind per VC. The interface's output FIFO holds every beat the XPU
+     * may send with its credits (so it never overflows, whatever the buffer behind does), which
+     * bounds the credits; cells beyond them are headroom for packing and, with the reliability
+     * issue, the replay store.
+     */
+    public static final int MAX_CREDITS = 64;
+
+    public final UInt txCycle = in(uint(4));
+    public final Bits txValid = in(bits(2));
+    public final UInt txVc = in(uint(2));
+    public final UInt xpuid = in(uint(10));
+    public final Bits txControl = in(bits(144));
+    public final Bits txData;
+    public final Bool txErr = in(bool());
+    public final Bits txCredit = out(bits(6));
+    public final Bool txResetIn = in(bool());
+    public final Bool txResetOut = out(bool());
+
+    public final Bool cfgValid = in(bool());
+    public final UInt cfgAddr = in(uint(16));
+    public final Bits cfgData = in(bits(32));
+    public final Bool cfgReady = out(bool());
+
+    public final Flow<TxQueueManager.Window> win;
+    public final Bits vcPause;
+    public final Flow<AckReq> ackReq;
+    public final Vec<Stream<PacketBeat>> macTx;
+
+    public final UInt cntOk = out(uint(32));
+    public final UInt cntErr = out(uint(32));
+    public final UInt cntNoCredit = out(uint(32));
+    public final UInt cntReserved = out(uint(32));
+    public final UInt cntBadCycle = out(uint(32));
+    public final UInt cntLong = out(uint(32));
+    public final UInt cntShort = out(uint(32));
+    public final UInt cntBadType = out(uint(32));
+    public final UInt cntPad = out(uint(32));
+    public final UInt cntMismatch = out(uint(32));
+    public final UInt cntOverflow = out(uint(32));
+    public final UInt cntCfgReject = out(uint(32));
+    public final UInt qmCntPdus = out(uint(32));
+    public final UInt qmCntOps = out(uint(32));
+    public final UInt qmCntAborts = out(uint(32));
+    public final UInt qmCntBadDest = out(uint(32));
+    public final UInt qmCntDestLimit = out(uint(32));
+    public final UInt qmCntBadCfg = out(uint(32));
+    public final UInt frames = out(uint(32));
+    public final UInt drops = out(uint(32));
+
+    /**
+     * Command (and data) credits per VC for a buffer of {@code cells} cells: an op holding c
+     * command and d data credits takes at most c + d new cells (its control bytes spill into at
+     * most one cell beyond its data beats), so {@code vcs * 2 * credits} cells cover every op
+     * the XPU may have outstanding; {@code reserve} cells stay for the packer's open PDUs' first
+     * cells, the aborted-op spare list and the allocator's reuse delay.
+     */
+    public static int creditsPerVc(int dataWidth, int vcs, int cells) {
+        int reserve = 2 * (ceilDiv(274, dataWidth / 8) + 1) + 8;
+        return Math.max(0, Math.min(MAX_CREDITS, (cells - reserve) / (2 * vcs)));
+    }
+
+    /** The XPU interface's output FIFO: every beat the XPU's credits allow, rounded up to 2^n. */
+    public static int xpuFifoDepth(int vcs, int credits) {
+        return Integer.highestOneBit(Math.max(2, 2 * vcs * credits - 1)) << 1;
+    }
+
+    public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports) {
+        param("dataWidth", dataWidth);
+        param("xpus", xpus);
+        param("vcs", vcs);
+        param("cells", cells);
+        param("encap", encap == null ? "null" : encap.name());
+        param("vlan", vlan);
+        param("ports", ports);
+        require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
+                "dataWidth must be 256, 512 or 1024, got " + dataWidth);
+        require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
+        int credits = creditsPerVc(dataWidth, vcs, cells);
+        int minCredits = ceilDiv(256, dataWidth / 8);
+        require(credits >= minCredits, "cells = " + cells + " leaves " + credits + " data credits per VC at "
+                + vcs + " VCs; one 256-byte op needs " + minCredits + ": use at least "
+                + (2 * vcs * minCredits + 2 * (ceilDiv(274, dataWidth / 8) + 1) + 8) + " cells");
+        txData = in(bits(dataWidth));
+        win = slave(Flow.of(TxQueueManager.Window::new));
+        vcPause = in(bits(vcs));
+        ackReq = slave(Flow.of(AckReq::new));
+        macTx = master(Vec.of(ports, i -> Stream.of(() -> new PacketBeat(dataWidth))));
+
+        XpuTxInterface xpu = instance("xpu", () -> new XpuTxInterface(dataWidth, vcs, credits, credits,
+                xpuFifoDepth(vcs, credits)));
+        TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells));
+        TxFramePath path = instance("frame_path", () -> new TxFramePath(dataWidth, encap, vlan, xpus, ports));
+
+        // XPU side
+        xpu.txCycle.set(txCycle);
+        xpu.txValid.set(txValid);
+        xpu.txVc.set(txVc);
+        xpu.xpuid.set(xpuid);
+        xpu.txControl.set(txControl);
+        xpu.txData.set(txData);
+        xpu.txErr.set(txErr);
+        xpu.txResetIn.set(txResetIn);
+        txCredit.set(xpu.txCredit);
+        txResetOut.set(xpu.txResetOut);
+
+        // one configuration bus: every block sees every accepted write
+        cfgReady.set(path.cfgReady);
+        Bool write = cfgValid.and(path.cfgReady).named("cfg_write");
+        Bool cmdTypeWrite = write.and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_cmd_type_write");
+        xpu.cfgValid.set(cmdTypeWrite);
+        xpu.cfgAddr.set(cfgAddr.slice(7, 0));
+        xpu.cfgData.set(cfgData.slice(4, 0));
+        qm.cfgValid.set(write);
+        qm.cfgAddr.set(cfgAddr);
+        qm.cfgData.set(cfgData);
+        path.cfgValid.set(write);
+        path.cfgAddr.set(cfgAddr);
+        path.cfgData.set(cfgData);
+
+        // datapath
+        qm.s.connectFrom(xpu.m);
+        // A release never carries more credits than the VC has outstanding (<= credits), so the
+        // interface's narrower count holds it.
+        xpu.release.valid.set(qm.release.valid);
+        xpu.release.payload.vc.set(qm.release.payload.vc);
+        xpu.release.payload.kind.set(qm.release.payload.kind);
+        xpu.release.payload.count.set(qm.release.payload.count.resize(xpu.release.payload.count.width()));
+        connect(qm.win, win);
+        qm.vcPause.set(vcPause);
+        path.desc.connectFrom(qm.desc);
+        path.data.connectFrom(qm.data);
+        connect(path.ackReq, ackReq);
+        for (int p = 0; p < ports; p++) {
+            macTx.get(p).connectFrom(path.macTx.get(p));
+        }
+
+        cntOk.set(xpu.cntOk);
+        cntErr.set(xpu.cntErr);
+        cntNoCredit.set(xpu.cntNoCredit);
+        cntReserved.set(xpu.cntReserved);
+        cntBadCycle.set(xpu.cntBadCycle);
+        cntLong.set(xpu.cntLong);
+        cntShort.set(xpu.cntShort);
+        cntBadType.set(xpu.cntBadType);
+        cntPad.set(xpu.cntPad);
+        cntMismatch.set(xpu.cntMismatch);
+        cntOverflow.set(xpu.cntOverflow);
+        cntCfgReject.set(xpu.cntCfgReject);
+        qmCntPdus.set(qm.cntPdus);
+        qmCntOps.set(qm.cntOps);
+        qmCntAborts.set(qm.cntAborts);
+        qmCntBadDest.set(qm.cntBadDest);
+        qmCntDestLimit.set(qm.cntDestLimit);
+        qmCntBadCfg.set(qm.cntBadCfg);
+        frames.set(path.frames);
+        drops.set(path.drops);
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+}

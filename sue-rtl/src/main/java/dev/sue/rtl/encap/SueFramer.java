@@ -1,0 +1,317 @@
+package dev.sue.rtl.encap;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.crc.CrcAppender;
+import dev.sue.hdl.lib.crc.CrcSpec;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.SueEncapConfig;
+import dev.sue.rtl.pdu.RhDesc;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SUE frame builder: turns each PDU ({@link RhDesc} + its op bytes) into a complete Ethernet
+ * frame (ARCHITECTURE.md §5):
+ * <pre>
+ *   network header (H bytes, {@link SueHeaderBuilder}) | RH (8) | PDU bytes (L) | zero padding (P) | R-CRC (4) [| FCS (4)]
+ * </pre>
+ * RH = {ver 0, op, rsv 0, xpuid = OWN_XPUID[9:0]; psn; vc, rsvd 0, partition (the destination's
+ * {@code PARTITION} entry); rpsn}. P = max(0, MIN_FRAME - (H + 8 + L + 4 + 4)): the frame
+ * including its FCS (appended here or by the MAC) reaches MIN_FRAME; the padding sits before the
+ * R-CRC. R-CRC = CRC-32 ({@code zlib.crc32}) over RH..padding, appended least significant byte
+ * first; FCS (when FCS_BY_SUE) = CRC-32 over the whole frame before it, LSB first.
+ *
+ * <h2>Parameters</h2>
+ * <ul>
+ *   <li>{@code dataWidth}: bus width in bits, a power of two 64..1024 (256, 512, 1024 are the
+ *       tested ones).</li>
+ *   <li>{@code encap}, {@code vlan}, {@code numXpus}: as {@link SueHeaderBuilder}.</li>
+ * </ul>
+ *
+ * <h2>Ports</h2>
+ * <ul>
+ *   <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: the TX configuration bus;
+ *       every write goes to the header builder's {@link SueEncapConfig}; this block also keeps
+ *       {@code MIN_FRAME} (0x0210, bits [11:0], reset 64; 0 disables padding), {@code FCS_BY_SUE}
+ *       (0x0211, bit 0, reset 0) and a copy of {@code OWN_XPUID[9:0]} (0x0002) for the RH.
+ *       {@code cfg_ready} is the header builder's (always 1). Change MIN_FRAME and FCS_BY_SUE only
+ *       while no frame is in flight.</li>
+ *   <li>{@code desc} (slave {@code Stream<RhDesc>}): one descriptor per PDU, in PDU order; may be
+ *       taken up to {@link #HEADER_SLOTS} PDUs ahead of their data.</li>
+ *   <li>{@code data} (slave {@code Stream<PacketBeat>}): the PDU bytes, {@code ceil(L/(W/8))}
+ *       beats per PDU (none for L = 0), keep full but on the last beat, {@code last} on the final
+ *       beat (an SVA assertion checks it against {@code desc.length}).</li>
+ *   <li>{@code m} (master {@code Stream<PacketBeat>}): frames, byte 0 = first byte on the wire.</li>
+ *   <li>{@code frames}, {@code drops} (out, 32 bits, wrapping): frames sent into the CRC stages
+ *       and PDUs dropped because {@code dest >= numXpus} (their data beats are consumed and
+ *       nothing reaches {@code m}).</li>
+ * </ul>
+ *
+ * <h2>Timing</h2>
+ * A descriptor is taken in the cycle it is valid when fewer than {@link #HEADER_SLOTS} PDUs are
+ * between intake and their last output beat, and the header request is issued in that cycle.
+ * The header arrives {@link SueHeaderBuilder#LATENCY} = 3 cycles later and the frame's first
+ * beat is built combinationally from it and the data stream's head; the R-CRC stage registers
+ * it (latency 1) and the FCS stage lets it fall through (latency 0, or bypassed). So on an idle
+ * system a descriptor valid in cycle t with its first data beat by t + 3 gives the first frame
+ * beat on {@code m} in cycle t + 4, when that beat is not the frame's last; a frame whose first
+ * beat is also its last (short frames on wide buses) waits for its R-CRC (the CRC engine's
+ * latency, 5-6 cycles, plus the FCS engine's when FCS_BY_SUE). Throughput: with descriptors and
+ * data backlogged the output carries a frame beat in every cycle it is ready (the output is
+ * longer than the input by H + 8 + P + 4 [+ 4] bytes, so the input side has the slack to absorb
+ * the CRC stages' extra beats).
+ */
+public final class SueFramer extends Component {
+    /** Config word address of MIN_FRAME. */
+    public static final int MIN_FRAME = 0x0210;
+    /** Config word address of FCS_BY_SUE. */
+    public static final int FCS_BY_SUE = 0x0211;
+    /** Reset value of MIN_FRAME. */
+    public static final int DEFAULT_MIN_FRAME = 64;
+    /** PDUs between descriptor intake and their frame's last beat leaving the assembler. */
+    public static final int HEADER_SLOTS = 6;
+
+    public final Bool cfgValid = in(bool());
+    public final UInt cfgAddr = in(uint(16));
+    public final Bits cfgData = in(bits(32));
+    public final Bool cfgReady = out(bool());
+
+    public final Stream<RhDesc> desc;
+    public final Stream<PacketBeat> data;
+    public final Stream<PacketBeat> m;
+    public final UInt frames = out(uint(32));
+    public final UInt drops = out(uint(32));
+
+    /** A header-queue entry: everything before the PDU bytes plus the frame's beat counts. */
+    static final class Entry extends Bundle {
+        final Bits prefix;
+        final UInt nIn;
+        final UInt nOut;
+        final Bits lastKeep;
+        final Bool drop = bool();
+        private final int prefixBytes;
+        private final int lanes;
+
+        Entry(int prefixBytes, int lanes) {
+            this.prefixBytes = prefixBytes;
+            this.lanes = lanes;
+            prefix = bits(8 * prefixBytes);
+            nIn = uint(13);
+            nOut = uint(13);
+            lastKeep = bits(lanes);
+        }
+
+        @Override
+        public Entry copyType() {
+            return new Entry(prefixBytes, lanes);
+        }
+    }
+
+    public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus) {
+        param("dataWidth", dataWidth);
+        param("encap", encap == null ? "null" : encap.name());
+        param("vlan", vlan);
+        param("numXpus", numXpus);
+        require(dataWidth >= 64 && dataWidth <= 1024 && isPowerOfTwo(dataWidth),
+                "dataWidth must be a power of two in 64..1024, got " + dataWidth);
+        require(encap != null, "encap must be given");
+        require(numXpus >= 1 && numXpus <= 1024, "numXpus must be 1..1024, got " + numXpus);
+        require(!vlan || encap.vlanAllowed(), "vlan=true needs a standard or AFH Gen 1 encapsulation, got " + encap);
+        final int n = dataWidth / 8;
+        final int lg = log2Up(n);
+        final int hBytes = encap.headerBytes(vlan);
+        final int c = hBytes + 8; // header + RH
+        final int q = c / n;
+        final int r = c % n;
+        param("HDR_BYTES", hBytes);
+
+        desc = slave(Stream.of(RhDesc::new));
+        data = slave(Stream.of(() -> new PacketBeat(dataWidth)));
+        m = master(Stream.of(() -> new PacketBeat(dataWidth)));
+
+        SueHeaderBuilder hb = instance(() -> new SueHeaderBuilder(encap, vlan, numXpus));
+        hb.cfgValid.set(cfgValid);
+        hb.cfgAddr.set(cfgAddr);
+        hb.cfgData.set(cfgData);
+        cfgReady.set(hb.cfgReady);
+
+        // ---- own configuration
+        Bits ownXpuid = reg("own_xpuid", bits(10)).init(0);
+        UInt minBody = reg("min_body", uint(13)).init(Math.max(0, DEFAULT_MIN_FRAME - c - 8));
+        Bool fcsBySue = reg("fcs_by_sue", bool()).init(false);
+        when(cfgValid.and(cfgAddr.eq(SueEncapConfig.OWN_XPUID)), () -> ownXpuid.set(cfgData.slice(9, 0)));
+        UInt minFrameW = cfgData.slice(11, 0).asUInt().resize(13);
+        when(cfgValid.and(cfgAddr.eq(MIN_FRAME)), () -> minBody.set(
+                mux(minFrameW.gt(c + 8), minFrameW.sub(c + 8), U(0, 13))));
+        when(cfgValid.and(cfgAddr.eq(FCS_BY_SUE)), () -> fcsBySue.set(cfgData.bit(0)));
+
+        // ---- descriptor intake and header request
+        UInt outstanding = reg("outstanding", uint(bitsFor(HEADER_SLOTS))).init(0);
+        desc.ready.set(outstanding.lt(HEADER_SLOTS));
+        Bool take = desc.fire().named("take");
+        RhDesc dd = desc.payload;
+        UInt body = mux(dd.length.ge(minBody), dd.length, minBody).named("body_len"); // L + P
+        hb.reqValid.set(take);
+        hb.reqDest.set(dd.dest);
+        hb.reqVc.set(dd.vc);
+        hb.reqLength.set(body.resize(14).add(12));
+        hb.reqEntropy.set(entropy(dd));
+
+        // side information, aligned with the header builder's 3 stages
+        UInt len1 = regNext(dd.length).named("len1");
+        UInt body1 = regNext(body).named("body1");
+        Bits rh1 = regNext(cat(dd.op, dd.psn, dd.vc, dd.rpsn)).named("rh1");
+        UInt nIn2 = regNext(len1.resize(14).add(n - 1).slice(13, lg).resize(13)).named("n_in2");
+        UInt frameLen1 = body1.resize(14).add(c).named("frame_len1"); // without R-CRC
+        UInt nOut2 = regNext(frameLen1.add(n - 1).slice(13, lg).resize(13)).named("n_out2");
+        UInt lastIdx1 = frameLen1.sub(1).slice(lg - 1, 0).named("last_idx1");
+        List<Bool> lk = new ArrayList<>();
+        for (int i = n - 1; i >= 0; i--) {
+            lk.add(i == 0 ? TRUE : lastIdx1.ge(i));
+        }
+        Bits lastKeep2 = regNext(cat(lk)).named("last_keep2");
+        Bits rh2 = regNext(rh1).named("rh2");
+        UInt nIn3 = regNext(nIn2).named("n_in3");
+        UInt nOut3 = regNext(nOut2).named("n_out3");
+        Bits lastKeep3 = regNext(lastKeep2).named("last_keep3");
+        Bits rh3 = regNext(rh2).named("rh3");
+
+        // RH bytes (network order) at hdr time: rh3 = {op 2, psn 16, vc 2, rpsn 16}
+        Bits op3 = rh3.slice(35, 34);
+        Bits psn3 = rh3.slice(33, 18);
+        Bits vc3 = rh3.slice(17, 16);
+        Bits rpsn3 = rh3.slice(15, 0);
+        Bits part = hb.hdrPartition;
+        Bits[] rhBytes = {
+            cat(B(0, 2), op3, B(0, 2), ownXpuid.slice(9, 8)),
+            ownXpuid.slice(7, 0),
+            psn3.slice(15, 8), psn3.slice(7, 0),
+            cat(vc3, B(0, 4), part.slice(9, 8)),
+            part.slice(7, 0),
+            rpsn3.slice(15, 8), rpsn3.slice(7, 0),
+        };
+        List<Bits> rhList = new ArrayList<>();
+        for (int k = 7; k >= 0; k--) {
+            rhList.add(rhBytes[k]);
+        }
+        Entry fresh = wire("hdr_entry", new Entry(c, n));
+        fresh.prefix.set(cat(cat(rhList), hb.hdrData));
+        fresh.nIn.set(nIn3);
+        fresh.nOut.set(nOut3);
+        fresh.lastKeep.set(lastKeep3);
+        fresh.drop.set(hb.hdrDestError);
+
+        // ---- header queue with fall-through
+        StreamFifo<Entry> hq = instance(() -> new StreamFifo<>(() -> new Entry(c, n), HEADER_SLOTS,
+                FifoStorage.REGISTERS, HEADER_SLOTS));
+        Bool queued = hq.m.valid;
+        Bool headValid = queued.or(hb.hdrValid).named("head_valid");
+        Entry head = wire("head", new Entry(c, n));
+        assignLeaves(head, fresh);
+        when(queued, () -> assignLeaves(head, hq.m.payload));
+        Bool entryDone = wire("entry_done", bool());
+        hq.s.valid.set(hb.hdrValid.andNot(queued.not().and(entryDone)));
+        assignLeaves(hq.s.payload, fresh);
+        hq.m.ready.set(queued.and(entryDone));
+        assertThat(hq.s.valid.not().or(hq.s.ready), "internal: header queue overflow");
+        when(take.andNot(entryDone), () -> outstanding.set(outstanding.add(1)))
+                .elseWhen(entryDone.andNot(take), () -> outstanding.set(outstanding.sub(1)));
+
+        // ---- frame assembly: prefix, PDU bytes shifted by c (carry of r bytes), zero padding
+        UInt j = reg("out_beat", uint(13)).init(0);
+        UInt kTaken = reg("in_beats", uint(13)).init(0);
+        Bool moreIn = kTaken.lt(head.nIn).named("more_in");
+        Bool needIn = (q == 0 ? moreIn : j.ge(q).and(moreIn)).named("need_in");
+        Bool isLast = j.add(1).eq(head.nOut).named("is_last");
+        Bool drop = head.drop;
+
+        Stream<PacketBeat> asm = wire("asm", Stream.of(() -> new PacketBeat(dataWidth)));
+        Bits carry = r > 0 ? reg("carry", bits(8 * r)) : null;
+        Bits carryKeep = r > 0 ? reg("carry_keep", bits(r)) : null;
+        List<Bits> lanes = new ArrayList<>();
+        for (int i = n - 1; i >= 0; i--) {
+            Bits pdu;
+            int lastPrefixBeat; // highest j whose lane i is prefix
+            if (i >= r) {
+                pdu = mux(needIn.and(data.payload.keep.bit(i - r)), data.payload.data.byteAt(i - r), B(0, 8));
+                lastPrefixBeat = q - 1;
+            } else {
+                pdu = mux(carryKeep.bit(i), carry.slice(8 * i + 7, 8 * i), B(0, 8));
+                lastPrefixBeat = q;
+            }
+            Bits lane = pdu;
+            for (int jj = lastPrefixBeat; jj >= 0; jj--) {
+                int f = jj * n + i;
+                lane = mux(j.eq(jj), head.prefix.slice(8 * f + 7, 8 * f), lane);
+            }
+            lanes.add(lane);
+        }
+        asm.valid.set(headValid.andNot(drop).and(needIn.not().or(data.valid)));
+        asm.payload.data.set(cat(lanes));
+        asm.payload.keep.set(mux(isLast, head.lastKeep, allOnes(n)));
+        asm.payload.last.set(isLast);
+        Bool asmFire = asm.fire().named("asm_fire");
+
+        // data consumption: with the output beat that needs it, or straight through when dropping
+        Bool dropping = headValid.and(drop).named("dropping");
+        data.ready.set(mux(drop, dropping.and(moreIn), headValid.and(needIn).and(asm.ready)));
+        Bool dataFire = data.fire().named("data_fire");
+        when(dataFire, () -> kTaken.set(kTaken.add(1)));
+        assertThat(dataFire.not().or(data.payload.last.eq(kTaken.add(1).eq(head.nIn))),
+                "data: last must mark beat ceil(length / bytes per beat) of the PDU");
+        if (r > 0) {
+            when(q == 0 ? asmFire : asmFire.and(j.ge(q)), () -> {
+                carry.set(data.payload.data.slice(8 * n - 1, 8 * (n - r)));
+                carryKeep.set(mux(needIn, data.payload.keep.slice(n - 1, n - r), B(0, r)));
+            });
+        }
+        when(asmFire, () -> j.set(j.add(1)));
+        Bool dropDone = dropping.and(moreIn.not().or(dataFire.and(kTaken.add(1).eq(head.nIn))));
+        entryDone.set(asmFire.and(isLast).or(dropDone));
+        when(entryDone, () -> {
+            j.set(0);
+            kTaken.set(0);
+        });
+        UInt frameCount = reg("frame_count", uint(32)).init(0);
+        UInt dropCount = reg("drop_count", uint(32)).init(0);
+        when(asmFire.and(isLast), () -> frameCount.set(frameCount.add(1)));
+        when(dropDone, () -> dropCount.set(dropCount.add(1)));
+        frames.set(frameCount);
+        drops.set(dropCount);
+
+        // ---- R-CRC over RH..padding (registered), then FCS over the frame (fall-through / bypass)
+        CrcAppender rcrc = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, hBytes, false));
+        rcrc.enable.set(TRUE);
+        rcrc.s.connectFrom(asm);
+        CrcAppender fcs = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, 0, true));
+        fcs.enable.set(fcsBySue);
+        fcs.s.connectFrom(rcrc.m);
+        m.connectFrom(fcs.m);
+        desc.assertProtocol("desc", false);
+        data.assertProtocol("data", false);
+        m.assertProtocol("m", true);
+        latency(SueHeaderBuilder.LATENCY + 1);
+    }
+
+    /** UDP source port / flow label / AFH entropy: {2'b11, vc, dest, 2'b00}, constant per (dest, vc). */
+    static Bits entropy(RhDesc d) {
+        return cat(B(3, 2), d.vc.asBits(), d.dest.asBits(), B(0, 2));
+    }
+
+    private static Bits allOnes(int width) {
+        List<Bool> ones = new ArrayList<>();
+        for (int i = 0; i < width; i++) {
+            ones.add(TRUE);
+        }
+        return cat(ones);
+    }
+}

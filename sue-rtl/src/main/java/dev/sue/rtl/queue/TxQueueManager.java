@@ -1,0 +1,771 @@
+package dev.sue.rtl.queue;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.Mem;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.rtl.pdu.PduDesc;
+import dev.sue.rtl.xpu.CreditRelease;
+import dev.sue.rtl.xpu.XpuTxOp;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SUE transmit queue manager: packs committed ops from {@link dev.sue.rtl.xpu.XpuTxInterface}
+ * into per-{destination, VC} queues in a shared cell buffer (packing at enqueue, DESIGN-TX.md),
+ * schedules the queues (round robin over unpaused VCs, round robin over eligible queues within a
+ * VC, no head-of-line blocking across destinations) and streams whole PDUs back to back.
+ *
+ * <h2>Parameters</h2>
+ * <ul>
+ * <li>{@code dataWidth} W: 256, 512 or 1024 (B = W/8 bytes per beat and per cell).
+ * <li>{@code xpus}: 2..1024 destinations; an op to a destination {@code >= xpus} is refused
+ *     (counted in {@code cnt_bad_dest}, its credits released).
+ * <li>{@code vcs}: 1, 2 or 4. Queue id = {@code dest * vcs + vc}.
+ * <li>{@code cells}: cells of W bits in the shared buffer, {@code 2*K+4 .. 65536} with
+ *     K = ceil(274/B)+1 (the most cells one op can take). A PDU never holds more than
+ *     {@code cells/2 - 1} cells: the effective pack limit is
+ *     {@code min(PACK_LIMIT, (cells/2-1)*B)}, so a small buffer cannot deadlock on one open PDU.
+ * </ul>
+ *
+ * <h2>Ports</h2>
+ * <ul>
+ * <li>{@code s} (Stream of {@link XpuTxOp}, input): the op beats (see there); committed at
+ *     {@code last} unless {@code abort}. Ready is high except while the packer needs an extra
+ *     cycle (op tail beyond the data beats, spill write, state hazard, no free cell).
+ * <li>{@code desc} (Stream of {@link PduDesc}) and {@code data} (Stream of {@link PacketBeat}):
+ *     the PDU stream of DESIGN-TX.md's contract: PDU bytes from byte 0 of the first beat,
+ *     ceil(length/B) beats, keep contiguous on the last beat, bytes beyond length zero; a desc is
+ *     valid one cycle before (or together with) its first data beat.
+ * <li>{@code release} (Flow of {@link CreditRelease}, count 12 bits): credits back to the
+ *     interface. Policy: released when the PDU holding the op <em>leaves the buffer</em> (its
+ *     last cell is read), one command credit per op and one data credit per {@code tx_data}
+ *     beat of the op (ceil(dataLen/B)); so the credits bound the buffer occupancy. Ops refused
+ *     here ({@code cnt_bad_dest}, {@code cnt_dest_limit}) are released at once; aborted ops never
+ *     (the interface refunds those). Accumulated per {VC, kind}; one message per cycle, round
+ *     robin over the non-empty accumulators.
+ * <li>{@code cfg_valid}, {@code cfg_addr[15:0]}, {@code cfg_data[31:0]}: 0x0200 PACK_LIMIT
+ *     (bytes, 20..4096, default 2048; other values ignored and counted in {@code cnt_bad_cfg});
+ *     0x0201 DEST_LIMIT (cells one destination may hold, 1..cells, default cells; 0 or more than
+ *     cells ignored and counted). An op bigger than the limit goes alone in its PDU.
+ * <li>{@code win} (Flow {dest, open}): connection window of a destination; all open after reset.
+ *     A queue granted while its window is closed is parked; opening wakes every VC of it.
+ * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled.
+ * <li>Counters (32-bit saturating): {@code cnt_pdus} (descs emitted), {@code cnt_ops} (ops in
+ *     emitted PDUs), {@code cnt_aborts} (aborted ops rolled back), {@code cnt_bad_dest},
+ *     {@code cnt_dest_limit} (ops refused because their destination holds DEST_LIMIT cells),
+ *     {@code cnt_bad_cfg}.
+ * </ul>
+ *
+ * <h2>Structure</h2>
+ * Formatter (prepends the control bytes: op chunk k = op bytes kB..kB+B-1) -> register R (the
+ * per-queue state RAM is read in the same cycle) -> packer P (rotates the chunk to the queue's
+ * fill offset, one byte-enabled cell write per cycle, the spill in a carry register; per-queue
+ * state {open PDU first cell, tail cell, length, ops, beats, waiting} in one sync RAM with
+ * one-deep forwarding) -> close events -> {@link QueueLists} at PDU granularity (a PDU is named
+ * by its first cell; its {len, ops, beats} in a RAM at that address) -> {@link ActiveScheduler}
+ * -> reader (pop, PDU info prefetch into an 8-entry FIFO, then one cell per cycle following the
+ * cell next-pointer RAM, no bubble between PDUs). Cells come from {@link CellAllocator}; cells
+ * of an aborted op are kept in a small spare list and reused by the next allocations (rollback
+ * without frees). Cells are freed as they are read ({@code free-after-read}, the single point
+ * the reliability block will turn into free-on-ACK).
+ *
+ * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
+ * queue has no closed PDU waiting ({@code waiting} = 0). When the reader pops the last waiting
+ * PDU of a queue it sends a flush for that queue to the packer, which closes the open PDU (or
+ * clears {@code waiting}). An op that would push the open PDU past the limit closes it first.
+ *
+ * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
+ * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
+ * (measured by the testbench). Back to back: one data beat per cycle across PDUs while PDUs
+ * are waiting.
+ */
+public final class TxQueueManager extends Component {
+    public static final int IDLE_LATENCY_DESC = 10;
+    public static final int IDLE_LATENCY = 11;
+    public static final int ADDR_PACK_LIMIT = 0x0200;
+    public static final int ADDR_DEST_LIMIT = 0x0201;
+    static final int REL_W = 12;
+
+    /** One entry of the window flow. */
+    public static final class Window extends Bundle {
+        public final UInt dest = uint(10);
+        public final Bool open = bool();
+
+        @Override
+        public Window copyType() {
+            return new Window();
+        }
+    }
+
+    public final Stream<XpuTxOp> s;
+    public final Stream<PduDesc> desc;
+    public final Stream<PacketBeat> data;
+    public final Flow<CreditRelease> release;
+    public final Bool cfgValid = in(bool());
+    public final UInt cfgAddr = in(uint(16));
+    public final Bits cfgData = in(bits(32));
+    public final Flow<Window> win;
+    public final Bits vcPause;
+    public final UInt cntPdus = out(uint(32));
+    public final UInt cntOps = out(uint(32));
+    public final UInt cntAborts = out(uint(32));
+    public final UInt cntBadDest = out(uint(32));
+    public final UInt cntDestLimit = out(uint(32));
+    public final UInt cntBadCfg = out(uint(32));
+
+    public TxQueueManager(int dataWidth, int xpus, int vcs, int cells) {
+        param("dataWidth", dataWidth);
+        param("xpus", xpus);
+        param("vcs", vcs);
+        param("cells", cells);
+        require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
+                "dataWidth must be 256, 512 or 1024, got " + dataWidth);
+        require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
+        require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
+        final int bpb = dataWidth / 8;
+        final int kMax = (274 + bpb - 1) / bpb + 1;
+        require(cells >= 2 * kMax + 4 && cells <= 65536,
+                "cells must be " + (2 * kMax + 4) + "..65536 for dataWidth " + dataWidth + ", got " + cells);
+        final int lb = log2Up(bpb);
+        final int cw = log2Up(cells);
+        final int xw = log2Up(xpus);
+        final int vw = Integer.numberOfTrailingZeros(vcs);
+        final int queues = xpus * vcs;
+        final int qw = log2Up(queues);
+        final int dw = bitsFor(cells);
+        final long capBytes = Math.min(4096L, (long) (cells / 2 - 1) * bpb);
+        final int w = dataWidth;
+
+        s = slave(Stream.of(() -> new XpuTxOp(dataWidth)));
+        desc = master(Stream.of(PduDesc::new));
+        data = master(Stream.of(() -> new PacketBeat(dataWidth)));
+        release = master(Flow.of(() -> new CreditRelease(REL_W)));
+        win = slave(Flow.of(Window::new));
+        vcPause = in(bits(vcs));
+        latency(IDLE_LATENCY);
+
+        // ---- configuration -------------------------------------------------------------------
+        UInt packLimit = reg("pack_limit", uint(13)).init(2048);
+        UInt destLimit = reg("dest_limit", uint(dw)).init(cells);
+        UInt cfgVal = cfgData.asUInt();
+        Bool wrPack = cfgValid.and(cfgAddr.eq(ADDR_PACK_LIMIT)).named("wr_pack_limit");
+        Bool wrDest = cfgValid.and(cfgAddr.eq(ADDR_DEST_LIMIT)).named("wr_dest_limit");
+        Bool packOk = cfgVal.ge(20).and(cfgVal.le(4096)).named("pack_ok");
+        Bool destOk = cfgVal.ge(1).and(cfgVal.le(cells)).named("dest_ok");
+        when(wrPack.and(packOk), () -> packLimit.set(cfgVal.resize(13)));
+        when(wrDest.and(destOk), () -> destLimit.set(cfgVal.resize(dw)));
+        UInt effLimit = mux(packLimit.gt(capBytes), U(capBytes, 13), packLimit).named("eff_limit");
+
+        // ---- shared structures ---------------------------------------------------------------
+        Mem cellRam = Mem.of(cells, w).named("cell_ram");
+        Mem cellNext = Mem.of(cells, cw).named("cell_next");
+        Mem pduInfo = Mem.of(cells, 13 + 12 + 12).named("pdu_info");
+        CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
+        QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
+        ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
+        lists.destLimit.set(U(cells, dw));
+        sched.pause.set(vcPause);
+        Bool initDone = lists.initDone.and(sched.initDone).named("init_done");
+
+        // flush requests from the reader to the packer
+        StreamFifo<UInt> flushFifo = instance("flush_fifo",
+                () -> new StreamFifo<>(() -> uint(qw), 8, FifoStorage.REGISTERS, 8));
+
+        // ---- formatter (combinational on s) ----------------------------------------------------
+        XpuTxOp in = s.payload;
+        Bool fExtra = reg("f_extra", bool()).init(false);
+        Bool fInOp = reg("f_in_op", bool()).init(false);
+        UInt fRem = reg("f_rem", uint(9)).init(0);
+        Bits prevData = reg("prev_data", bits(w));
+        UInt hCtrl = reg("h_ctrl", uint(5)).init(2);
+        Bits dataMasked = in.data.and(expandKeep(in.keep)).named("data_masked");
+        UInt ctrlLen = mux(fExtra, hCtrl, in.ctrlLen).named("f_ctrl_len");
+        UInt ctrlShift = ctrlLen.resize(lb + 4).shl(3).named("ctrl_shift");
+        UInt backShift = U((long) bpb * 8, lb + 4).sub(ctrlShift).named("back_shift");
+        Bits ctrlW = in.control.and(byteMask(in.ctrlLen.resize(lb + 1), 18)).resize(w).named("ctrl_w");
+        Bits fromPrev = prevData.shr(backShift).named("from_prev");
+        Bool fFirst = fInOp.not().andNot(fExtra).named("f_first");
+        UInt rem = mux(fFirst, in.totalLen, fRem).named("f_rem_now");
+        Bool remFits = rem.le(bpb).named("rem_fits");
+        UInt nBytes = mux(remFits, rem.resize(lb + 1), U(bpb, lb + 1)).named("f_n");
+        Bits chunkRaw = mux(fExtra, fromPrev, dataMasked.shl(ctrlShift).or(mux(fFirst, ctrlW, fromPrev)))
+                .named("chunk_raw");
+        Bits chunk = chunkRaw.and(byteMask(nBytes, bpb)).named("chunk");
+        Bool fLast = mux(fExtra, TRUE, in.last.and(in.abort.or(remFits))).named("f_last");
+        Bool fAbort = fExtra.not().and(in.abort).named("f_abort");
+        Bool fValid = fExtra.or(s.valid).named("f_valid");
+        UInt inDest = in.dest;
+        Bool inBad = xpus == 1024 ? FALSE : inDest.ge(xpus);
+        UInt inQ = queueOf(inDest.resize(xw), in.vc, vw, qw);
+        UInt dataBeats = in.dataLen.add(bpb - 1).shr(lb).resize(4).named("data_beats");
+
+        // ---- R register (chunk or flush) -----------------------------------------------------
+        Bool rValid = reg("r_valid", bool()).init(false);
+        Bool rFlush = reg("r_flush", bool()).init(false);
+        UInt rQ = reg("r_q", uint(qw)).init(0);
+        UInt rDest = reg("r_dest", uint(xw)).init(0);
+        UInt rVc = reg("r_vc", uint(2)).init(0);
+        Bool rBad = reg("r_bad", bool()).init(false);
+        Bits rData = reg("r_data", bits(w));
+        UInt rN = reg("r_n", uint(lb + 1)).init(0);
+        Bool rFirst = reg("r_first", bool()).init(false);
+        Bool rLast = reg("r_last", bool()).init(false);
+        Bool rAbort = reg("r_abort", bool()).init(false);
+        UInt rTotal = reg("r_total", uint(9)).init(0);
+        UInt rBeats = reg("r_beats", uint(4)).init(0);
+        Bool pTake = wire("p_take", bool());
+        Bool rFree = rValid.not().or(pTake).named("r_free");
+        // a flush is taken at an op boundary (the formatter is not inside an op)
+        Bool atBoundary = fInOp.not().andNot(fExtra).named("at_boundary");
+        Bool loadFlush = rFree.and(atBoundary).and(flushFifo.m.valid).named("load_flush");
+        Bool loadChunk = rFree.and(fValid).andNot(loadFlush).named("load_chunk");
+        flushFifo.m.ready.set(loadFlush);
+        s.ready.set(rFree.andNot(loadFlush).andNot(fExtra));
+        Bool sFire = s.fire().named("s_fire");
+        when(loadChunk, () -> {
+            when(fExtra, () -> fExtra.set(false))
+                    .otherwise(() -> {
+                        Bool needExtra = in.last.andNot(in.abort).andNot(remFits);
+                        fExtra.set(needExtra);
+                        fInOp.set(in.last.not());
+                        fRem.set(rem.sub(bpb));
+                        prevData.set(dataMasked);
+                        when(fFirst, () -> hCtrl.set(in.ctrlLen));
+                    });
+        });
+        when(rFree, () -> rValid.set(loadChunk.or(loadFlush)));
+        when(loadFlush, () -> {
+            rFlush.set(true);
+            rQ.set(flushFifo.m.payload);
+            rBad.set(false);
+            rFirst.set(false);
+            rLast.set(false);
+            rAbort.set(false);
+        });
+        when(loadChunk, () -> {
+            rFlush.set(false);
+            when(fExtra.not(), () -> {
+                rQ.set(inQ);
+                rDest.set(inDest.resize(xw));
+                rVc.set(in.vc);
+                rBad.set(inBad);
+                rTotal.set(in.totalLen);
+                rBeats.set(dataBeats);
+            });
+            rData.set(chunk);
+            rN.set(nBytes);
+            rFirst.set(fFirst);
+            rLast.set(fLast);
+            rAbort.set(fAbort);
+        });
+
+        // ---- per-queue packer state RAM ------------------------------------------------------
+        // word: waiting(1) first(cw) tail(cw) len(13) ops(12) beats(12)
+        int sw = 1 + 2 * cw + 37;
+        Mem stateRam = Mem.of(queues, sw).named("q_state");
+        UInt readQ = mux(loadFlush, flushFifo.m.payload, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
+        Bits stateRd = stateRam.readSync(readQ).named("state_rd");
+        Bool wrValid = reg("wr_valid", bool()).init(false);
+        UInt wrQ = reg("wr_q", uint(qw)).init(0);
+        Bits wrWord = reg("wr_word", bits(sw));
+        Bits stateIn = mux(wrValid.and(wrQ.eq(rQ)), wrWord, stateRd).named("state_in");
+        // clear sweep of the state RAM after reset
+        UInt clr = reg("state_clear", uint(bitsFor(queues))).init(0);
+        Bool clearing = clr.ne(queues).named("state_clearing");
+        when(clearing, () -> clr.set(clr.add(1)));
+        Bool sWaiting = stateIn.bit(sw - 1);
+        UInt sFirstC = stateIn.slice(sw - 2, sw - 1 - cw).asUInt();
+        UInt sTail = stateIn.slice(sw - 2 - cw, sw - 1 - 2 * cw).asUInt();
+        UInt sLen = stateIn.slice(36, 24).asUInt();
+        UInt sOps = stateIn.slice(23, 12).asUInt();
+        UInt sBeats = stateIn.slice(11, 0).asUInt();
+
+        // ---- op registers -----------------------------------------------------------------------
+        UInt bLen = reg("b_len", uint(13)).init(0);
+        UInt bOps = reg("b_ops", uint(12)).init(0);
+        UInt bBeats = reg("b_beats", uint(12)).init(0);
+        UInt bFirst = reg("b_first", uint(cw)).init(0);
+        Bool bWaiting = reg("b_waiting", bool()).init(false);
+        UInt oTail = reg("o_tail", uint(cw)).init(0);
+        UInt oFill = reg("o_fill", uint(lb)).init(0);
+        Bool oHas = reg("o_has", bool()).init(false);
+        Bool oDirty = reg("o_dirty", bool()).init(false);
+        Bits oCarry = reg("o_carry", bits(w));
+        Bool oRefused = reg("o_refused", bool()).init(false);
+        Bool pFw = reg("p_fw", bool()).init(false);
+        UInt cQ = reg("c_q", uint(qw)).init(0);
+
+        // spare cells (rollback of aborted ops without frees)
+        int kw = bitsFor(kMax);
+        List<UInt> spareRegs = new ArrayList<>();
+        List<UInt> spareAll = new ArrayList<>();
+        for (int i = 0; i < (1 << kw); i++) {
+            UInt r = i < kMax ? reg("spare_" + i, uint(cw)) : U(0, cw);
+            if (i < kMax) {
+                spareRegs.add(r);
+            }
+            spareAll.add(r);
+        }
+        Vec<UInt> spare = Vec.of(spareAll);
+        UInt spareCnt = reg("spare_cnt", uint(kw)).init(0);
+        UInt used = reg("used", uint(kw)).init(0);
+
+        Bool chunkIn = rValid.andNot(rFlush).andNot(pFw).named("chunk_in");
+        Bool isFirst = rFirst;
+        // per-destination occupancy (cells) = allocated - freed; both counters modulo 2^(dw+1)
+        int ow = dw + 1;
+        Mem destAlloc = Mem.of(xpus, ow).named("dest_alloc");
+        Mem destFreedCopy = Mem.of(xpus, ow).named("dest_freed_copy");
+        UInt readDest = mux(loadChunk.andNot(fExtra), inDest.resize(xw), rDest).named("dest_rd_d");
+        UInt allocRd = destAlloc.readSync(readDest).asUInt().named("dest_alloc_rd");
+        UInt freedRd = destFreedCopy.readSync(readDest).asUInt().named("dest_freed_rd");
+        Bool daWrValid = reg("da_wr_valid", bool()).init(false);
+        UInt daWrDest = reg("da_wr_dest", uint(xw)).init(0);
+        UInt daWrVal = reg("da_wr_val", uint(ow)).init(0);
+        UInt allocNow = mux(daWrValid.and(daWrDest.eq(rDest)), daWrVal, allocRd).named("dest_alloc_now");
+        UInt occupancy = allocNow.sub(freedRd).named("dest_occupancy");
+        Bool overLimit = occupancy.add(kMax).gt(destLimit.resize(ow)).named("over_limit");
+        // an op refused for its destination (out of range or over its limit) writes nothing
+        Bool refuseNow = isFirst.and(rBad.or(overLimit)).named("refuse_now");
+        Bool refused = mux(isFirst, refuseNow, oRefused).named("refused");
+
+        Bool limitClose = chunkIn.and(isFirst).andNot(refused).and(sLen.ne(0))
+                .and(sLen.add(rTotal.resize(13)).gt(effLimit)).named("limit_close");
+        UInt baseLen = mux(isFirst, mux(limitClose, U(0, 13), sLen), bLen).named("base_len");
+        UInt baseOps = mux(isFirst, mux(limitClose, U(0, 12), sOps), bOps).named("base_ops");
+        UInt baseBeats = mux(isFirst, mux(limitClose, U(0, 12), sBeats), bBeats).named("base_beats");
+        UInt baseFirst = mux(isFirst, sFirstC, bFirst).named("base_first");
+        Bool baseWaiting = mux(isFirst, sWaiting.or(limitClose), bWaiting).named("base_waiting");
+        UInt f = mux(isFirst, baseLen.resize(lb), oFill).named("fill");
+        Bool has = mux(isFirst, baseLen.ne(0), oHas).named("has_cell");
+        UInt tail = mux(isFirst, sTail, oTail).named("tail");
+        Bool dirty = isFirst.not().and(oDirty).named("dirty");
+        UInt fPlusN = f.resize(lb + 1).add(rN).named("fill_plus_n");
+        Bool overflow = f.ne(0).and(fPlusN.gt(bpb)).named("overflow");
+        Bool active = chunkIn.andNot(refused).andNot(rAbort).named("chunk_active");
+        Bool needNew = active.and(f.eq(0).or(overflow)).named("need_new");
+        Bool fromSpare = used.lt(spareCnt).named("from_spare");
+        UInt newCell = mux(fromSpare, spare.get(used), alloc.alloc.payload).named("new_cell");
+        Bool newOk = fromSpare.or(alloc.alloc.valid);
+        alloc.alloc.ready.set(needNew.andNot(fromSpare).and(pTake));
+
+        // close FIFO (appends to the PDU lists)
+        StreamFifo<UInt> closeFifo = instance("close_fifo",
+                () -> new StreamFifo<>(() -> uint(qw + cw), 4, FifoStorage.REGISTERS, 4));
+        Bool closeRoom = closeFifo.s.ready;
+        pTake.set(rValid.andNot(pFw).and(closeRoom).andNot(clearing).and(needNew.not().or(newOk)));
+
+        // placement of the chunk
+        Bits rot = cat(B(0, w), rData).shl(f.resize(lb + 4).shl(3)).named("rot");
+        Bits rotLo = rot.slice(w - 1, 0);
+        Bits rotHi = rot.slice(2 * w - 1, w);
+        UInt loByte = mux(dirty, U(0, lb + 1), f.resize(lb + 1)).named("lo_byte");
+        UInt hiByte = mux(fPlusN.gt(bpb), U(bpb, lb + 1), fPlusN).named("hi_byte");
+        List<Bool> be = new ArrayList<>();
+        for (int i = 0; i < bpb; i++) {
+            be.add(loByte.le(i).and(hiByte.gt(i)));
+        }
+        Bits chunkBe = OneHot.fromBools(be).named("chunk_be");
+        Bits chunkWord = mux(dirty, oCarry.or(rotLo), rotLo).named("chunk_word");
+        UInt chunkAddr = mux(f.eq(0), newCell, tail).named("chunk_addr");
+        Bool chunkWrite = active.and(pTake).named("chunk_write");
+        // flush-write cycle: the carry of an op whose last chunk spilled
+        List<Bool> fwBe = new ArrayList<>();
+        for (int i = 0; i < bpb; i++) {
+            fwBe.add(i == bpb - 1 ? FALSE : oFill.gt(i));
+        }
+        Bits fwMask = OneHot.fromBools(fwBe).named("fw_be");
+        cellRam.write(mux(pFw, oTail, chunkAddr), mux(pFw, oCarry, chunkWord), chunkWrite.or(pFw),
+                mux(pFw, fwMask, chunkBe));
+        cellNext.write(tail, newCell.asBits(), needNew.and(has).and(pTake));
+
+        UInt newFirst = mux(has.not().and(needNew), newCell, baseFirst).named("new_first");
+        UInt newTail = mux(needNew, newCell, tail).named("new_tail");
+        UInt newFill = fPlusN.resize(lb).named("new_fill");
+        Bool lastChunk = chunkIn.and(pTake).and(rLast).named("last_chunk");
+        Bool commitOp = lastChunk.andNot(rAbort).andNot(refused).named("commit_op");
+        Bool needFw = commitOp.and(overflow).named("need_fw");
+        Bool commitNow = commitOp.andNot(overflow).named("commit_now");
+        Bool abortOp = lastChunk.and(rAbort).andNot(refused).named("abort_op");
+        Bool refuseDone = lastChunk.and(refused).andNot(rAbort).named("refuse_done");
+
+        UInt opLen = baseLen.add(rTotal.resize(13)).named("op_len");
+        UInt opOps = baseOps.add(1).named("op_ops");
+        UInt opBeats = baseBeats.add(rBeats.resize(12)).named("op_beats");
+        when(chunkIn.and(pTake), () -> {
+            bLen.set(baseLen);
+            bOps.set(baseOps);
+            bBeats.set(baseBeats);
+            bFirst.set(newFirst);
+            bWaiting.set(baseWaiting);
+            oTail.set(newTail);
+            oFill.set(newFill);
+            oHas.set(has.or(needNew));
+            oDirty.set(overflow);
+            oCarry.set(rotHi);
+            oRefused.set(refused);
+            cQ.set(rQ);
+        });
+        Bool fwGo = pFw.and(closeRoom).named("fw_go");
+        pFw.set(needFw.or(pFw.andNot(closeRoom)));
+        // committed values: from this cycle's chunk, or from the registers in a flush-write cycle
+        UInt cLen = reg("c_len", uint(13)).init(0);
+        UInt cOps = reg("c_ops", uint(12)).init(0);
+        UInt cBeats = reg("c_beats", uint(12)).init(0);
+        when(needFw, () -> {
+            cLen.set(opLen);
+            cOps.set(opOps);
+            cBeats.set(opBeats);
+        });
+        Bool commit = commitNow.or(fwGo).named("commit");
+        UInt kQ = mux(pFw, cQ, rQ).named("commit_q");
+        UInt kLen = mux(pFw, cLen, opLen);
+        UInt kOps = mux(pFw, cOps, opOps);
+        UInt kBeats = mux(pFw, cBeats, opBeats);
+        UInt kFirst = mux(pFw, bFirst, newFirst);
+        UInt kTail = mux(pFw, oTail, newTail);
+        Bool kWaiting = mux(pFw, bWaiting, baseWaiting);
+        Bool kClose = commit.andNot(kWaiting).named("commit_close");
+
+        // flush command
+        Bool flushCmd = rValid.and(rFlush).and(pTake).named("flush_cmd");
+        Bool flushClose = flushCmd.and(sLen.ne(0)).named("flush_close");
+
+        // state write
+        Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commitNow))
+                .named("state_write");
+        Bits closedWord = cat(TRUE, B(0, 2 * cw + 37));
+        Bits kWord = mux(kClose, closedWord, cat(TRUE, kFirst, kTail, kLen, kOps, kBeats));
+        Bits flushWord = mux(flushClose, closedWord, cat(FALSE, sFirstC, sTail, sLen, sOps, sBeats));
+        Bits baseWord = cat(baseWaiting, mux(limitClose, B(0, 2 * cw + 37),
+                cat(sFirstC, sTail, sLen, sOps, sBeats)));
+        Bits stWord = mux(commit, kWord, mux(flushCmd, flushWord, baseWord)).named("state_word");
+        UInt stQ = mux(pFw, cQ, rQ);
+        stateRam.write(mux(clearing, clr.resize(qw), stQ), mux(clearing, B(0, sw), stWord), clearing.or(stWrite));
+        wrValid.set(stWrite.or(clearing));
+        wrQ.set(mux(clearing, clr.resize(qw), stQ));
+        wrWord.set(mux(clearing, B(0, sw), stWord));
+
+        // close event (at most one per cycle): commit close, limit close, flush close
+        Bool closeEv = kClose.or(limitClose.and(pTake)).or(flushClose).named("close_ev");
+        UInt evFirst = mux(kClose, kFirst, sFirstC).named("close_first");
+        UInt evLen = mux(kClose, kLen, sLen);
+        UInt evOps = mux(kClose, kOps, sOps);
+        UInt evBeats = mux(kClose, kBeats, sBeats);
+        UInt evQ = mux(kClose, kQ, rQ);
+        pduInfo.write(evFirst, cat(evLen, evOps, evBeats), closeEv);
+        closeFifo.s.valid.set(closeEv);
+        closeFifo.s.payload.set(cat(evQ, evFirst).asUInt());
+        assertThat(closeEv.not().or(closeRoom), "close FIFO overflow");
+        assertThat(kClose.and(limitClose.and(pTake).or(flushClose)).not(), "two PDU closes in one cycle");
+        assertThat(closeEv.not().or(evLen.ne(0)), "closing an empty PDU");
+        assertThat(closeEv.not().or(evLen.le(4096)), "PDU longer than 4096 bytes");
+
+        // spare list update
+        UInt usedNow = used.add(needNew.and(pTake).asUInt().resize(kw)).named("used_now");
+        for (int i = 0; i < kMax; i++) {
+            final int ii = i;
+            when(needNew.andNot(fromSpare).and(pTake).and(used.eq(ii)), () -> spareRegs.get(ii).set(alloc.alloc.payload));
+        }
+        when(commitNow.or(fwGo).or(refuseDone).or(abortOp), () -> used.set(U(0, kw)))
+                .elseWhen(needNew.and(pTake), () -> used.set(usedNow));
+        when(commitNow.or(fwGo), () -> {
+            UInt u = mux(pFw, used, usedNow);
+            spareCnt.set(mux(spareCnt.gt(u), spareCnt.sub(u), U(0, kw)));
+            for (int i = 0; i < kMax; i++) {
+                final int ii = i;
+                UInt sh = spare.get(U(0, kw).add(u).add(ii).resize(kw));
+                when(u.resize(kw + 2).add(ii).lt(kMax), () -> spareRegs.get(ii).set(sh));
+            }
+        }).elseWhen(abortOp, () -> spareCnt.set(mux(spareCnt.gt(usedNow), spareCnt, usedNow)));
+        assertThat(usedNow.le(kMax), "an op took more cells than the spare list holds");
+
+        // destination allocation counter: + cells taken by a committed op
+        UInt destOfCommit = reg("commit_dest", uint(xw)).init(0);
+        when(chunkIn.and(pTake), () -> destOfCommit.set(rDest));
+        UInt kDest = mux(pFw, destOfCommit, rDest);
+        UInt kUsed = mux(pFw, used, usedNow);
+        UInt dAllocBase = reg("dest_alloc_base", uint(ow)).init(0);
+        when(chunkIn.and(pTake).and(isFirst), () -> dAllocBase.set(allocNow));
+        UInt daBase = mux(pFw.not().and(isFirst), allocNow, dAllocBase).named("da_base");
+        UInt daNew = daBase.add(kUsed.resize(ow)).named("da_new");
+        UInt clrDest = clr.resize(xw);
+        Bool clrDestEn = clearing.and(clr.lt(xpus));
+        destAlloc.write(mux(clearing, clrDest, kDest), mux(clearing, B(0, ow), daNew.asBits()), commit.or(clrDestEn));
+        daWrValid.set(commit.or(clearing));
+        daWrDest.set(mux(clearing, clrDest, kDest));
+        daWrVal.set(mux(clearing, U(0, ow), daNew));
+
+        // ---- PDU lists: appends (closes) and pops (reader) share the command port ------------
+        Bool grantTurn = reg("grant_turn", bool()).init(false);
+        Bool popReq = wire("pop_req", bool());
+        Bool appendReq = closeFifo.m.valid.and(initDone);
+        Bool doPop = popReq.and(appendReq.not().or(grantTurn)).named("do_pop");
+        Bool doAppend = appendReq.andNot(doPop).and(lists.cmd.ready).named("do_append");
+        when(doPop.or(doAppend), () -> grantTurn.set(doAppend));
+        closeFifo.m.ready.set(doAppend.and(lists.cmd.ready));
+        UInt grantQ = sched.grant.payload;
+        lists.cmd.valid.set(doPop.or(doAppend));
+        lists.cmd.payload.op.set(mux(doPop, U(QueueCmd.OP_POP, 2), U(QueueCmd.OP_APPEND, 2)));
+        lists.cmd.payload.queue.set(mux(doPop, grantQ, closeFifo.m.payload.asBits().slice(qw + cw - 1, cw).asUInt()));
+        lists.cmd.payload.cell.set(closeFifo.m.payload.asBits().slice(cw - 1, 0).asUInt());
+
+        // ---- windows --------------------------------------------------------------------------
+        Bits winOpen = reg("win_state", bits(xpus))
+                .init(java.math.BigInteger.ONE.shiftLeft(xpus).subtract(java.math.BigInteger.ONE));
+        Bool winInRange = xpus == 1024 ? TRUE : win.payload.dest.lt(xpus);
+        UInt winDest = win.payload.dest.resize(xw);
+        Bool wasOpen = winOpen.bit(winDest);
+        Bits winSel = OneHot.decode(winDest, xpus);
+        when(win.valid.and(winInRange), () -> winOpen.set(mux(win.payload.open, winOpen.or(winSel),
+                winOpen.and(winSel.not()))));
+        StreamFifo<UInt> wakeFifo = instance("wake_fifo",
+                () -> new StreamFifo<>(() -> uint(xw), 8, FifoStorage.REGISTERS, 8));
+        wakeFifo.s.valid.set(win.valid.and(winInRange).and(win.payload.open).andNot(wasOpen));
+        wakeFifo.s.payload.set(winDest);
+        assertThat(wakeFifo.s.valid.not().or(wakeFifo.s.ready), "window wake-up FIFO overflow");
+
+        // ---- scheduler events: list events > DONE FIFO > wake-ups ----------------------------
+        StreamFifo<Bits> doneFifo = instance("done_fifo",
+                () -> new StreamFifo<>(() -> bits(qw + 1), 8, FifoStorage.REGISTERS, 8));
+        QueueRsp rsp = lists.rsp.payload;
+        Bool listEv = lists.rsp.valid.and(rsp.becameNonEmpty.or(rsp.becameEmpty)).named("list_ev");
+        UInt wakeVc = vcs == 1 ? U(0, 1) : reg("wake_vc", uint(vw)).init(0);
+        Bool useDone = listEv.not().and(doneFifo.m.valid);
+        Bool useWake = listEv.not().andNot(doneFifo.m.valid).and(wakeFifo.m.valid);
+        sched.ev.valid.set(listEv.or(doneFifo.m.valid).or(wakeFifo.m.valid));
+        sched.ev.payload.kind.set(mux(listEv, mux(rsp.becameNonEmpty, U(SchedEvent.KIND_NON_EMPTY, 2),
+                U(SchedEvent.KIND_EMPTY, 2)), mux(useDone, U(SchedEvent.KIND_DONE, 2), U(SchedEvent.KIND_WAKE, 2))));
+        UInt wakeQ = queueOf(wakeFifo.m.payload, wakeVc.resize(2), vw, qw);
+        sched.ev.payload.queue.set(mux(listEv, rsp.queue,
+                mux(useDone, doneFifo.m.payload.slice(qw - 1, 0).asUInt(), wakeQ)));
+        sched.ev.payload.eligible.set(doneFifo.m.payload.bit(qw));
+        doneFifo.m.ready.set(useDone.and(sched.ev.ready));
+        Bool wakeStep = useWake.and(sched.ev.ready);
+        Bool wakeEnd = vcs == 1 ? TRUE : wakeVc.eq(vcs - 1);
+        wakeFifo.m.ready.set(wakeStep.and(wakeEnd));
+        if (vcs > 1) {
+            when(wakeStep, () -> wakeVc.set(mux(wakeEnd, U(0, vw), wakeVc.add(1))));
+        }
+        assertThat(listEv.not().or(sched.ev.ready), "scheduler not ready for a list event");
+
+        // ---- reader: grant -> pop -> PDU info -> prefetch FIFO --------------------------------
+        int pfw = cw + 13 + 12 + 12 + qw;
+        StreamFifo<Bits> pf = instance("prefetch", () -> new StreamFifo<>(() -> bits(pfw), 8, FifoStorage.REGISTERS, 8));
+        UInt inflight = reg("pops_in_flight", uint(3)).init(0);
+        UInt grantDest = grantQ.shr(vw).resize(xw).named("grant_dest");
+        Bool grantWin = winOpen.bit(grantDest).named("grant_win");
+        Bool room = pf.occupancy.resize(5).add(inflight.resize(5)).le(6)
+                .and(doneFifo.occupancy.resize(5).add(inflight.resize(5)).le(6))
+                .and(flushFifo.occupancy.resize(5).add(inflight.resize(5)).le(6)).named("pop_room");
+        popReq.set(sched.grant.valid.and(grantWin).and(room).and(initDone).and(lists.cmd.ready));
+        Bool rspPop = lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_POP)).named("rsp_pop");
+        Bool parkNow = sched.grant.valid.andNot(grantWin).and(room).andNot(rspPop).named("park_now");
+        sched.grant.ready.set(doPop.or(parkNow));
+        assertThat(rspPop.not().or(rsp.ok), "pop of an empty PDU list");
+        assertThat(lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_APPEND)).not().or(rsp.ok), "append refused");
+        UInt rspDest = rsp.queue.shr(vw).resize(xw);
+        doneFifo.s.valid.set(parkNow.or(rspPop));
+        doneFifo.s.payload.set(mux(parkNow, cat(FALSE, grantQ), cat(winOpen.bit(rspDest), rsp.queue)));
+        assertThat(parkNow.and(rspPop).not(), "two DONE events in one cycle");
+        flushFifo.s.valid.set(rspPop.and(rsp.becameEmpty));
+        flushFifo.s.payload.set(rsp.queue);
+        Bits infoRd = pduInfo.readSync(rsp.cell).named("info_rd");
+        Bool infoValid = reg("info_valid", bool()).init(false);
+        UInt infoCell = reg("info_cell", uint(cw)).init(0);
+        UInt infoQ = reg("info_q", uint(qw)).init(0);
+        infoValid.set(rspPop);
+        infoCell.set(rsp.cell);
+        infoQ.set(rsp.queue);
+        pf.s.valid.set(infoValid);
+        pf.s.payload.set(cat(infoQ, infoCell, infoRd));
+        when(doPop.and(infoValid.not()), () -> inflight.set(inflight.add(1)))
+                .elseWhen(infoValid.andNot(doPop), () -> inflight.set(inflight.sub(1)));
+
+        // ---- reader engine ----------------------------------------------------------------
+        StreamFifo<PacketBeat> dataFifo = instance("data_fifo",
+                () -> new StreamFifo<>(() -> new PacketBeat(dataWidth), 4, FifoStorage.REGISTERS, 4));
+        StreamFifo<PduDesc> descFifo = instance("desc_fifo",
+                () -> new StreamFifo<>(PduDesc::new, 4, FifoStorage.REGISTERS, 4));
+        Bits pfw0 = pf.m.payload;
+        UInt pfBeatsCnt = pfw0.slice(11, 0).asUInt();
+        UInt pfOps = pfw0.slice(23, 12).asUInt();
+        UInt pfLen = pfw0.slice(36, 24).asUInt();
+        UInt pfCell = pfw0.slice(36 + cw, 37).asUInt();
+        UInt pfQ = pfw0.slice(pfw - 1, 37 + cw).asUInt();
+        UInt eLeft = reg("e_left", uint(13 - lb + 1)).init(0);
+        UInt eLast = reg("e_last_bytes", uint(lb)).init(0);
+        UInt eVc = reg("e_vc", uint(2)).init(0);
+        UInt eOps = reg("e_ops", uint(12)).init(0);
+        UInt eBeats = reg("e_beats", uint(12)).init(0);
+        Bool rdValid = reg("rd_valid", bool()).init(false);
+        Bool rdLast = reg("rd_last", bool()).init(false);
+        UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
+        Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
+        Bool contIssue = canRead.and(eLeft.ne(0)).named("cont_issue");
+        Bool startIssue = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).named("start_issue");
+        Bool issue = contIssue.or(startIssue).named("issue");
+        UInt nextRd = wire("next_rd", uint(cw));
+        UInt rdAddr = mux(contIssue, nextRd, pfCell).named("rd_addr");
+        Bits cellRd = cellRam.readSync(rdAddr, issue).named("cell_rd");
+        nextRd.set(cellNext.readSync(rdAddr, issue).asUInt());
+        UInt pfNBeats = pfLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
+        pf.m.ready.set(startIssue);
+        descFifo.s.valid.set(startIssue);
+        descFifo.s.payload.dest.set(pfQ.shr(vw).resize(10));
+        descFifo.s.payload.vc.set(vw == 0 ? U(0, 2) : pfQ.resize(vw).resize(2));
+        descFifo.s.payload.length.set(pfLen);
+        Bool issueLast = mux(startIssue, pfNBeats.eq(1), eLeft.eq(1)).named("issue_last");
+        when(startIssue, () -> {
+            eLeft.set(pfNBeats.sub(1));
+            eLast.set(pfLen.resize(lb));
+            eVc.set(vw == 0 ? U(0, 2) : pfQ.resize(vw).resize(2));
+            eOps.set(pfOps);
+            eBeats.set(pfBeatsCnt);
+        }).elseWhen(contIssue, () -> eLeft.set(eLeft.sub(1)));
+        rdValid.set(issue);
+        rdLast.set(issueLast);
+        rdBytes.set(mux(startIssue, pfLen.resize(lb), eLast));
+        Bits lastKeep = byteMaskBits(rdBytes, bpb).named("last_keep");
+        Bits keepNow = mux(rdLast, lastKeep, B(0, bpb).not()).named("keep_now");
+        dataFifo.s.valid.set(rdValid);
+        dataFifo.s.payload.data.set(cellRd.and(expandKeep(keepNow)));
+        dataFifo.s.payload.keep.set(keepNow);
+        dataFifo.s.payload.last.set(rdLast);
+        assertThat(rdValid.not().or(dataFifo.s.ready), "data FIFO overflow");
+        data.connectFrom(dataFifo.m);
+        desc.connectFrom(descFifo.m);
+        // free after read (the replay store will replace this by free-on-ACK)
+        alloc.free.valid.set(issue);
+        alloc.free.payload.set(rdAddr);
+        // per-destination freed counters (two copies: one read by the packer)
+        Mem destFreed = Mem.of(xpus, ow).named("dest_freed");
+        UInt eDest = reg("e_dest2", uint(xw)).init(0);
+        when(startIssue, () -> eDest.set(pfQ.shr(vw).resize(xw)));
+        UInt freeDest = mux(startIssue, pfQ.shr(vw).resize(xw), eDest).named("free_dest");
+        Bool dfValid = reg("df_valid", bool()).init(false);
+        UInt dfDest = reg("df_dest", uint(xw)).init(0);
+        UInt dfRd = destFreed.readSync(freeDest, issue).asUInt();
+        Bool dfwValid = reg("dfw_valid", bool()).init(false);
+        UInt dfwDest = reg("dfw_dest", uint(xw)).init(0);
+        UInt dfwVal = reg("dfw_val", uint(ow)).init(0);
+        dfValid.set(issue);
+        dfDest.set(freeDest);
+        UInt dfNew = mux(dfwValid.and(dfwDest.eq(dfDest)), dfwVal, dfRd).add(1).named("df_new");
+        destFreed.write(mux(clearing, clrDest, dfDest), mux(clearing, B(0, ow), dfNew.asBits()), dfValid.or(clrDestEn));
+        destFreedCopy.write(mux(clearing, clrDest, dfDest), mux(clearing, B(0, ow), dfNew.asBits()),
+                dfValid.or(clrDestEn));
+        dfwValid.set(dfValid);
+        dfwDest.set(dfDest);
+        dfwVal.set(dfNew);
+
+        // ---- credit release accumulators ------------------------------------------------------
+        int slots = 2 * vcs;
+        int aw = 16;
+        List<UInt> acc = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            acc.add(reg("rel_acc_" + i, uint(aw)).init(0));
+        }
+        UInt relPtr = reg("rel_ptr", uint(log2Up(slots))).init(0);
+        UInt accSel = Vec.of(acc).get(relPtr).named("rel_acc_sel");
+        Bool relGo = accSel.ne(0).named("rel_go");
+        UInt relCnt = mux(accSel.gt(4095), U(4095, aw), accSel).named("rel_cnt");
+        Bool relV = reg("rel_valid", bool()).init(false);
+        UInt relVc = reg("rel_vc", uint(2)).init(0);
+        Bool relKind = reg("rel_kind", bool()).init(false);
+        UInt relCount = reg("rel_count", uint(REL_W)).init(0);
+        relV.set(relGo);
+        relVc.set(slots == 2 ? U(0, 2) : relPtr.shr(1).resize(2));
+        relKind.set(relPtr.bit(0));
+        relCount.set(relCnt.resize(REL_W));
+        relPtr.set(mux(relPtr.eq(slots - 1), U(0, relPtr.width()), relPtr.add(1)));
+        release.valid.set(relV);
+        release.payload.vc.set(relVc);
+        release.payload.kind.set(relKind);
+        release.payload.count.set(relCount);
+        Bool pduDone = issue.and(issueLast).named("pdu_done");
+        UInt doneOps = mux(startIssue, pfOps, eOps);
+        UInt doneBeats = mux(startIssue, pfBeatsCnt, eBeats);
+        UInt doneVc = mux(startIssue, vw == 0 ? U(0, 2) : pfQ.resize(vw).resize(2), eVc);
+        for (int i = 0; i < slots; i++) {
+            final int vc = i >> 1;
+            final boolean isData = (i & 1) == 1;
+            UInt a = acc.get(i);
+            Bool mine = doneVc.eq(vc).and(pduDone);
+            UInt add1 = mux(mine, isData ? doneBeats.resize(aw) : doneOps.resize(aw), U(0, aw));
+            Bool refMine = refuseDone.and(rVc.eq(vc));
+            UInt add2 = mux(refMine, isData ? rBeats.resize(aw) : U(1, aw), U(0, aw));
+            UInt sub = mux(relGo.and(relPtr.eq(i)), relCnt, U(0, aw));
+            a.set(a.add(add1).add(add2).sub(sub));
+        }
+
+        // ---- counters and checks -------------------------------------------------------------
+        count(cntPdus, "cnt_pdus_q", desc.fire());
+        UInt opsCnt = reg("cnt_ops_q", uint(32)).init(0);
+        UInt opsNext = opsCnt.add(mux(startIssue, pfOps.resize(32), U(0, 32)));
+        when(startIssue, () -> opsCnt.set(mux(opsNext.lt(opsCnt), U(0xFFFFFFFFL, 32), opsNext)));
+        cntOps.set(opsCnt);
+        count(cntAborts, "cnt_aborts_q", abortOp);
+        count(cntBadDest, "cnt_bad_dest_q", refuseDone.and(rBad));
+        count(cntDestLimit, "cnt_dest_limit_q", refuseDone.andNot(rBad));
+        count(cntBadCfg, "cnt_bad_cfg_q", wrPack.andNot(packOk).or(wrDest.andNot(destOk)));
+        desc.assertProtocol("desc", true);
+        data.assertProtocol("data", true);
+        assertThat(pFw.not().or(rValid.not().or(pTake.not())), "chunk taken in a flush-write cycle");
+        assertThat(startIssue.not().or(pfLen.ne(0)), "PDU of length 0 in the prefetch FIFO");
+    }
+
+    /** Emitted as {@code sue_tx_queue}. */
+    @Override
+    public String moduleBaseName() {
+        return "sue_tx_queue";
+    }
+
+    private static UInt queueOf(UInt dest, UInt vc, int vw, int qw) {
+        return (vw == 0 ? dest : cat(dest, vc.resize(vw)).asUInt()).resize(qw);
+    }
+
+    /** Bits(8*bytes) with bytes 0..n-1 all ones. */
+    private static Bits byteMask(UInt n, int bytes) {
+        List<Bits> parts = new ArrayList<>();
+        for (int i = bytes - 1; i >= 0; i--) {
+            parts.add(repeat(n.gt(i), 8));
+        }
+        return cat(parts);
+    }
+
+    /** keep of a last beat: bytes 0..n-1 (n = 0 means all bytes). */
+    private static Bits byteMaskBits(UInt n, int bytes) {
+        List<Bool> bits = new ArrayList<>();
+        for (int i = 0; i < bytes; i++) {
+            bits.add(i == bytes - 1 ? n.eq(0) : n.eq(0).or(n.gt(i)));
+        }
+        return OneHot.fromBools(bits);
+    }
+
+    private static Bits expandKeep(Bits keep) {
+        List<Bits> parts = new ArrayList<>();
+        for (int i = keep.width() - 1; i >= 0; i--) {
+            parts.add(repeat(keep.bit(i), 8));
+        }
+        return cat(parts);
+    }
+
+    private static void count(UInt port, String name, Bool event) {
+        UInt c = reg(name, uint(32)).init(0);
+        when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
+        port.set(c);
+    }
+}

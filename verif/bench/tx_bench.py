@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Transmit-path benchmarks (simulation) for the SUE TX top ``sue_tx``, at 256/512/1024 bits.
+
+Usage (from the repository root, with the project venv; ``make bench`` runs it):
+
+    .venv/bin/python verif/bench/tx_bench.py --out out/bench
+
+Each figure comes from a cocotb run of verif/tests/sue_tx/tb_sue_tx.py on Verilator (same
+checks as the tests: every frame decoded and every op matched, so a figure is only reported for
+a correct run) and is written as records to ``out/bench/tx.json``:
+
+* ``tx.bus_utilization``: cycles with ``mac_tx_valid`` / cycles from the first to the last MAC
+  beat, MAC always ready, the XPU never idle (a backlog exists throughout). Target 1.0.
+* ``tx.latency_cycles``: idle system, the cycle the XPU's first beat of an op is accepted to the
+  cycle of its frame's first MAC beat (worst of 24 ops). Target 8.
+* ``tx.wire_efficiency``: 64-byte writes under load: data bytes per wire byte (frames + FCS +
+  preamble + IFG, padding included) divided by the ideal packing bound (every PDU filled to the
+  pack limit). Target 0.95. Reported beside ``tx.wire_efficiency_abs`` (data bytes per wire byte)
+  and ``tx.rocev2_efficiency`` (the same for RoCEv2 RDMA WRITEs, one op per packet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "verif"))
+sys.path.insert(0, str(REPO / "verif" / "tests" / "sue_tx"))
+
+from common import generate, run_cocotb  # noqa: E402
+from common.sue_ops import ideal_efficiency, rocev2_efficiency  # noqa: E402
+
+WIDTHS = (256, 512, 1024)
+XPUS, VCS, CELLS = 16, 4, 512
+ENCAP = 0  # standard Ethernet + IPv4 + UDP: the heaviest header of the common cases
+PACK_LIMIT = 2048
+DATA_LEN = 64
+
+
+def run(width: int, scenario: str, ops: int, results: Path, **env) -> dict:
+    design = generate("sue_tx", {"dataWidth": width, "xpus": XPUS, "vcs": VCS, "cells": CELLS,
+                                 "encap": ENCAP, "vlan": False})
+    e = {"TB_SCENARIO": scenario, "TB_XPUS": str(XPUS), "TB_VCS": str(VCS), "TB_OPS": str(ops),
+         "TB_ENCAP": str(ENCAP), "TB_PACK_LIMIT": str(PACK_LIMIT), "TB_RESULTS": str(results),
+         "TB_IDLE": "0", "TB_BACKPRESSURE": "0"}
+    e.update({k: str(v) for k, v in env.items()})
+    run_cocotb(design, "tb_sue_tx", extra_env=e, seed=width,
+               test_dir=results.parent / f"{scenario}_{width}")
+    return json.loads(results.read_text())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=REPO / "out" / "bench")
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    records = []
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        for w in WIDTHS:
+            cfg = {"block": "sue_tx", "data_width": w, "xpus": XPUS, "vcs": VCS, "cells": CELLS, "encap": ENCAP,
+                   "pack_limit": PACK_LIMIT}
+            sat = run(w, "saturate", 600, t / f"sat{w}.json", TB_DATA_LEN=DATA_LEN, TB_DESTS=4)
+            records.append({"metric": "tx.bus_utilization", "config": {**cfg, "op_data_bytes": DATA_LEN},
+                            "value": round(sat["utilization"], 4), "unit": "fraction", "target": 1.0})
+            eff = sat["data_bytes"] / sat["wire_bytes"]
+            ideal = ideal_efficiency(sat["header_bytes"], sat["op_bytes"], DATA_LEN, PACK_LIMIT)
+            wcfg = {**cfg, "op_data_bytes": DATA_LEN, "op_wire_bytes": sat["op_bytes"]}
+            records.append({"metric": "tx.wire_efficiency", "config": wcfg, "value": round(eff / ideal, 4),
+                            "unit": "fraction of ideal packing", "target": 0.95})
+            records.append({"metric": "tx.wire_efficiency_abs", "config": wcfg, "value": round(eff, 4),
+                            "unit": "data bytes per wire byte"})
+            records.append({"metric": "tx.rocev2_efficiency", "config": {"op_data_bytes": DATA_LEN},
+                            "value": round(rocev2_efficiency(DATA_LEN), 4), "unit": "data bytes per wire byte"})
+            lat = run(w, "latency", 24, t / f"lat{w}.json", TB_LATENCY_BOUND=1000)
+            records.append({"metric": "tx.latency_cycles", "config": cfg, "value": lat["latency_max"],
+                            "unit": "cycles", "target": 8})
+            print(f"w{w}: utilisation {sat['utilization']:.4f}, efficiency {eff:.4f} ({eff / ideal:.4f} of ideal; "
+                  f"RoCEv2 {rocev2_efficiency(DATA_LEN):.4f}), idle latency {lat['latency_max']} cycles")
+    (args.out / "tx.json").write_text(json.dumps(records, indent=1) + "\n")
+    print(f"wrote {args.out / 'tx.json'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,373 @@
+"""cocotb side of the framing-path test (top ``tx_frame_path`` = TxSequencer + SueFramer +
+PortSelect): random configuration, random PDUs (length 0 or 2..4096 even, random bytes) to
+random destinations and VCs, random idle on the desc and data streams, random MAC
+back-pressure, random ack_req. Every emitted frame is decoded with common.sue_frames (scapy +
+sue_layers: IPv4 checksum recomputed, IP/UDP lengths, AFH key bits) and compared with a Python
+model of ARCHITECTURE.md §5 written independently of the RTL: PSN per destination (+1 per PDU
+with ops, 16-bit wrap, NEXT_PSN writes), ACK info carried exactly once by the next PDU to the
+destination, partition/xpuid/vc, payload + zero padding to MIN_FRAME (FCS included), R-CRC and
+FCS with zlib.crc32. Frames go to a pcap for tshark. Throughput (MAC bus occupancy with a
+backlog) and latency (desc valid -> first MAC beat) are measured and asserted.
+
+Environment: ENCAP, VLAN, NUM_XPUS, PHASES ("min_frame:fcs,..."), N_PDU (per phase), PCAP, METRICS.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import zlib
+
+import cocotb
+from scapy.layers.l2 import Ether
+from scapy.utils import PcapWriter
+
+from common.stream_bfm import (PACKET_FIELDS, ClockedBench, StreamSink, StreamSource, beats_to_packets,
+                               data_width_bytes, packet_beats, start_clock_and_reset)
+from common.sue_frames import decode, header_bytes
+
+ENCAP = int(os.environ["ENCAP"])
+VLAN = os.environ["VLAN"] == "1"
+NUM_XPUS = int(os.environ["NUM_XPUS"])
+PHASES = [tuple(int(x) for x in p.split(":")) for p in os.environ.get("PHASES", "64:0").split(",")]
+N_PDU = int(os.environ.get("N_PDU", "80"))
+PCAP = os.environ["PCAP"]
+METRICS = os.environ.get("METRICS")
+H = header_bytes(ENCAP, VLAN)
+STD = ENCAP in (0, 1)
+
+# config addresses (SueEncapConfig, DESIGN-TX.md contract)
+OWN_MAC_LO, OWN_MAC_HI, OWN_XPUID, UDP_DST_PORT, AFH_DA_PREFIX, AFH_SA_PREFIX, VLAN_VID, HOP_LIMIT = range(8)
+OWN_IP, VC_MAP, TABLE = 0x8, 0x10, 0x4000
+T_MAC_LO, T_MAC_HI, T_PARTITION, T_NEXT_PSN, T_IP = 0, 1, 2, 3, 4
+MIN_FRAME, FCS_BY_SUE = 0x0210, 0x0211
+LATENCY_TARGET = 4  # DESIGN-TX.md budget: desc valid at t -> first MAC beat at t + 4
+
+
+def mac_str(v):
+    return ":".join(f"{b:02x}" for b in v.to_bytes(6, "big"))
+
+
+class CfgDriver:
+    """Config writes through cfg_valid/cfg_ready, one per cycle when ready."""
+
+    def __init__(self, dut):
+        self.dut = dut
+        self.queue = []
+        self.cur = None
+        dut.cfg_valid.value = 0
+
+    def write(self, addr, data):
+        self.queue.append((addr, data & 0xFFFFFFFF))
+
+    @property
+    def idle(self):
+        return self.cur is None and not self.queue
+
+    def drive(self):
+        if self.cur is None and self.queue:
+            self.cur = self.queue.pop(0)
+        self.dut.cfg_valid.value = int(self.cur is not None)
+        if self.cur is not None:
+            self.dut.cfg_addr.value, self.dut.cfg_data.value = self.cur
+
+    def sample(self):
+        if self.cur is not None and int(self.dut.cfg_ready.value):
+            self.cur = None
+
+
+class AckDriver:
+    """Random ack_req pulses; records (cycle, dest, op, rpsn)."""
+
+    def __init__(self, dut, rng, dests):
+        self.dut, self.rng, self.dests = dut, rng, dests
+        self.prob = 0.0
+        self.cycle = 0
+        self.log = []
+        dut.ack_req_valid.value = 0
+
+    def drive(self):
+        if self.rng.random() < self.prob:
+            d, op, rpsn = self.rng.choice(self.dests), self.rng.getrandbits(1), self.rng.getrandbits(16)
+            self.dut.ack_req_valid.value = 1
+            self.dut.ack_req_dest.value, self.dut.ack_req_op.value, self.dut.ack_req_rpsn.value = d, op, rpsn
+            self.log.append((self.cycle, d, op, rpsn))
+        else:
+            self.dut.ack_req_valid.value = 0
+            self.dut.ack_req_dest.value = self.rng.getrandbits(10)
+
+    def sample(self):
+        self.cycle += 1
+
+
+class DescProbe:
+    """Records (first offered cycle, transfer cycle) of every descriptor on the top's desc port."""
+
+    def __init__(self, dut):
+        self.dut = dut
+        self.cycle = 0
+        self.since = None
+        self.log = []
+
+    def drive(self):
+        pass
+
+    def sample(self):
+        if int(self.dut.desc_valid.value):
+            if self.since is None:
+                self.since = self.cycle
+            if int(self.dut.desc_ready.value):
+                self.log.append((self.since, self.cycle))
+                self.since = None
+        self.cycle += 1
+
+
+class Tb:
+    def __init__(self, dut, seed):
+        self.dut = dut
+        self.rng = random.Random(seed)
+        self.n = data_width_bytes(dut, "data")
+        self.desc = StreamSource(dut, "desc", ("dest", "vc", "length"), self.rng)
+        self.data = StreamSource(dut, "data", PACKET_FIELDS, self.rng)
+        self.sink = StreamSink(dut, "mac_tx_0", PACKET_FIELDS, self.rng)
+        self.cfg = CfgDriver(dut)
+        valid = list(range(min(NUM_XPUS, 1024)))
+        self.dests = self.rng.sample(valid, min(4, len(valid)))
+        if NUM_XPUS < 1024:
+            self.bad_dests = [NUM_XPUS, 1023]
+        else:
+            self.bad_dests = []
+        self.ack = AckDriver(dut, self.rng, self.dests + self.bad_dests)
+        self.bench = ClockedBench(dut.clk)
+        self.probe = DescProbe(dut)
+        for a in (self.cfg, self.ack, self.desc, self.data, self.sink, self.probe):
+            self.bench.add(a)
+        # model state
+        self.next_psn = {}
+        self.pending = {}
+        self.pdus = []  # (dest, vc, length, payload) in send order
+        self.frames = []  # emitted frames (bytes), all phases
+        self.pcap = PcapWriter(PCAP, linktype=1, sync=True)
+        self.n_frames = 0
+        self.n_drops = 0
+
+    async def configure(self):
+        r, c = self.rng, self.cfg
+        self.own_mac = r.getrandbits(48) & ~(1 << 40)
+        self.own_xpuid = r.getrandbits(32)
+        self.own_ip = r.getrandbits(128)
+        self.udp_port = r.choice([50000, r.getrandbits(16)])
+        self.da_prefix = r.getrandbits(32) | 0x02000000
+        self.sa_prefix = r.getrandbits(32) | 0x02000000
+        self.vid = r.getrandbits(12)
+        self.hop = r.randrange(1, 256)
+        self.vc_map = [(r.getrandbits(3), r.getrandbits(6), r.getrandbits(8)) for _ in range(4)]
+        c.write(OWN_MAC_LO, self.own_mac)
+        c.write(OWN_MAC_HI, self.own_mac >> 32)
+        c.write(OWN_XPUID, self.own_xpuid)
+        for w in range(4):
+            c.write(OWN_IP + w, self.own_ip >> (32 * w))
+        c.write(UDP_DST_PORT, self.udp_port)
+        c.write(AFH_DA_PREFIX, self.da_prefix)
+        c.write(AFH_SA_PREFIX, self.sa_prefix)
+        c.write(VLAN_VID, self.vid)
+        c.write(HOP_LIMIT, self.hop)
+        for vc, (pcp, dscp, tc) in enumerate(self.vc_map):
+            c.write(VC_MAP + vc, pcp | dscp << 8 | tc << 16)
+        self.mac, self.part, self.ip = {}, {}, {}
+        for d in self.dests:
+            base = TABLE | d << 4
+            self.mac[d] = r.getrandbits(48) & ~(1 << 40)
+            self.part[d] = r.getrandbits(10)
+            self.ip[d] = r.getrandbits(128)
+            c.write(base | T_MAC_LO, self.mac[d])
+            c.write(base | T_MAC_HI, self.mac[d] >> 32)
+            c.write(base | T_PARTITION, self.part[d])
+            for w in range(4):
+                c.write(base | (T_IP + w), self.ip[d] >> (32 * w))
+            # PSNs near the 16-bit wrap for most destinations
+            psn = r.choice([0xFFF0 + r.randrange(16), r.getrandbits(16), 0xFFFF])
+            c.write(base | T_NEXT_PSN, psn)
+            self.next_psn[d] = psn
+        # a write to NEXT_PSN of an out-of-range destination is ignored
+        for d in self.bad_dests:
+            c.write(TABLE | d << 4 | T_NEXT_PSN, 0x1234)
+        await self.bench.run_until(lambda: c.idle, what="config writes")
+
+    async def set_phase(self, min_frame, fcs):
+        self.min_frame, self.fcs = min_frame, fcs
+        self.cfg.write(MIN_FRAME, min_frame)
+        self.cfg.write(FCS_BY_SUE, fcs)
+        await self.bench.run_until(lambda: self.cfg.idle, what="config writes")
+        await self.bench.run(2)
+
+    def random_length(self):
+        x = self.rng.random()
+        if x < 0.05:
+            return 0
+        if x < 0.6:
+            return 2 * self.rng.randint(1, 128)
+        if x < 0.9:
+            return 2 * self.rng.randint(129, 750)
+        return 2 * self.rng.randint(751, 2048)
+
+    def send_pdu(self, dest, vc, length):
+        payload = bytes(self.rng.getrandbits(8) for _ in range(length))
+        self.pdus.append((dest, vc, length, payload))
+        self.desc.send({"dest": dest, "vc": vc, "length": length})
+        if length:
+            self.data.send_all(packet_beats(payload, self.n))
+
+    def expected_frames(self, start_desc):
+        """Model of the sequencer over the desc transfers from index start_desc on. A descriptor
+        first offered in cycle c0 and transferred in c1 carries the ACK info pending before c0;
+        it clears it unless a request for its destination arrived in [c0, c1) (a request in the
+        transfer cycle c1 itself stays pending too)."""
+        offers = self.probe.log[start_desc:]
+        acks = sorted(self.ack.log)
+        out = []
+        ai = 0
+
+        def apply_until(cycle):  # acks with cycle < `cycle`
+            nonlocal ai
+            while ai < len(acks) and acks[ai][0] < cycle:
+                _, d, op, rpsn = acks[ai]
+                if d < NUM_XPUS:
+                    self.pending[d] = (op, rpsn)
+                ai += 1
+
+        for i, (c0, c1) in enumerate(offers):
+            dest, vc, length, payload = self.pdus[start_desc + i]
+            apply_until(c0)
+            if dest >= NUM_XPUS:
+                out.append(None)
+                continue
+            op, rpsn = self.pending.get(dest, (2, 0))
+            renewed = any(a[1] == dest and c0 <= a[0] <= c1 for a in acks[ai:])
+            if not renewed:
+                self.pending.pop(dest, None)
+            psn = self.next_psn.get(dest, 0)
+            if length:
+                self.next_psn[dest] = (psn + 1) & 0xFFFF
+            out.append(dict(dest=dest, vc=vc, length=length, payload=payload, op=op, rpsn=rpsn, psn=psn))
+        apply_until(1 << 60)
+        self.ack.log.clear()
+        return out
+
+    def check_frame(self, i, frame, e):
+        f = decode(frame, ENCAP, VLAN, bool(self.fcs))
+        assert f.rcrc_ok, f"frame {i}: R-CRC {f.rcrc:#x} != zlib {zlib.crc32(frame[H:len(frame) - 4 - 4 * self.fcs]):#x}"
+        if self.fcs:
+            assert f.fcs_ok, f"frame {i}: FCS {f.fcs:#x} wrong"
+        pad = max(0, self.min_frame - (H + 8 + e["length"] + 8))
+        assert f.payload == e["payload"] + bytes(pad), (
+            f"frame {i} (dest {e['dest']}, len {e['length']}, pad {pad}): payload differs\n"
+            f"got      {f.payload.hex()}\nexpected {(e['payload'] + bytes(pad)).hex()}")
+        assert len(frame) == H + 8 + e["length"] + pad + 4 + 4 * self.fcs
+        if self.min_frame:
+            assert len(frame) + 4 * (1 - self.fcs) >= self.min_frame
+        rh = f.rh
+        got = dict(op=rh.op, psn=rh.psn, rpsn=rh.rpsn, vc=rh.vc, xpuid=rh.xpuid, partition=rh.partition,
+                   rsv=rh.rsv, rsvd=rh.rsvd)
+        want = dict(op=e["op"], psn=e["psn"], rpsn=e["rpsn"], vc=e["vc"], xpuid=self.own_xpuid & 0x3FF,
+                    partition=self.part[e["dest"]], rsv=0, rsvd=0)
+        assert got == want, f"frame {i}: RH {got} != model {want}"
+        net, d, vc = f.net, e["dest"], e["vc"]
+        entropy = 0xC000 | vc << 12 | d << 2
+        pcp, dscp, tc = self.vc_map[vc]
+        if STD:
+            assert net["dst"] == mac_str(self.mac[d]) and net["src"] == mac_str(self.own_mac), f"frame {i}: {net}"
+            assert net["sport"] == entropy and net["dport"] == self.udp_port and net["udp_chksum"] == 0, net
+            if ENCAP == 0:
+                import ipaddress
+                assert net["ip_src"] == str(ipaddress.IPv4Address(self.own_ip & 0xFFFFFFFF)), net
+                assert net["ip_dst"] == str(ipaddress.IPv4Address(self.ip[d] & 0xFFFFFFFF)), net
+                assert net["dscp"] == dscp and net["ttl"] == self.hop, net
+            else:
+                import ipaddress
+                assert net["ip_dst"] == str(ipaddress.IPv6Address(self.ip[d])), net
+                assert net["tc"] == tc and net["fl"] == entropy and net["hlim"] == self.hop, net
+        elif ENCAP in (2, 3):
+            assert net["dst"] == mac_str(self.da_prefix << 16 | d), f"frame {i}: {net}"
+            assert net["src"] == mac_str(self.sa_prefix << 16 | (self.own_xpuid & 0xFFFF)), net
+            if ENCAP == 3:
+                assert net["entropy"] == entropy and net["dscp"] == dscp and net["ttl"] == self.hop, net
+        else:
+            assert net["dst_xpuid"] == d and net["vc"] == vc, f"frame {i}: {net}"
+            if ENCAP == 4:
+                assert net["src_xpuid"] == self.own_xpuid and net["entropy"] == entropy, net
+            else:
+                assert net["src_xpuid"] == self.own_xpuid & 0xFFFF, net
+        if VLAN:
+            assert net["pcp"] == pcp and net["vid"] == self.vid and net["dei"] == 0, net
+
+    async def run_batch(self, pdus, idle, bp, ack_prob, timeout=400_000):
+        start_desc, start_beats = len(self.desc.sent), len(self.sink.beats)
+        self.desc.idle, self.data.idle, self.sink.backpressure, self.ack.prob = idle, idle, bp, ack_prob
+        for p in pdus:
+            self.send_pdu(*p)
+        n_valid = sum(1 for p in pdus if p[0] < NUM_XPUS)
+        await self.bench.run_until(
+            lambda: self.desc.idle_now and self.data.idle_now
+            and sum(b["last"] for b in self.sink.beats[start_beats:]) == n_valid, timeout=timeout, what="frames")
+        self.ack.prob = 0
+        await self.bench.run(30)
+        beats = self.sink.beats[start_beats:]
+        frames = beats_to_packets(beats, self.n)
+        assert len(frames) == n_valid, f"{len(frames)} frames, expected {n_valid}"
+        exp = self.expected_frames(start_desc)
+        kept = [e for e in exp if e is not None]
+        self.n_drops += len(exp) - len(kept)
+        self.n_frames += len(kept)
+        for i, (fr, e) in enumerate(zip(frames, kept)):
+            self.check_frame(i, fr, e)
+            self.pcap.write(Ether(fr[:-4] if self.fcs else fr))
+        assert int(self.dut.frames.value) == self.n_frames, f"frames counter {int(self.dut.frames.value)}"
+        assert int(self.dut.drops.value) == self.n_drops, f"drops counter {int(self.dut.drops.value)}"
+        return beats, start_beats
+
+
+@cocotb.test()
+async def framing(dut):
+    tb = Tb(dut, int(os.environ.get("SEED", "1")))
+    await start_clock_and_reset(dut)
+    await tb.configure()
+    metrics = {}
+    for pi, (min_frame, fcs) in enumerate(PHASES):
+        await tb.set_phase(min_frame, fcs)
+        # 1. random traffic with random idle, back-pressure and ack requests
+        pdus = []
+        for _ in range(N_PDU):
+            dest = tb.rng.choice(tb.bad_dests) if tb.bad_dests and tb.rng.random() < 0.05 else tb.rng.choice(tb.dests)
+            pdus.append((dest, tb.rng.getrandbits(2), tb.random_length()))
+        await tb.run_batch(pdus, idle=tb.rng.choice([0.1, 0.3]), bp=tb.rng.choice([0.2, 0.5]), ack_prob=0.05)
+
+        # 2. latency on an idle system: desc and first data beat in the same cycle
+        lat = []
+        for length in (4 * tb.n, 3 * tb.n + 2, 1000):
+            start = len(tb.sink.beats)
+            _, _ = await tb.run_batch([(tb.dests[0], 1, length)], idle=0.0, bp=0.0, ack_prob=0.0)
+            t_desc = tb.probe.log[-1][0]  # first cycle the desc was valid
+            lat.append(tb.sink.cycles[start] - t_desc)
+        dut._log.info("phase min_frame=%d fcs=%d: latency desc -> first MAC beat %s cycles", min_frame, fcs, lat)
+        assert all(x <= LATENCY_TARGET for x in lat), f"latency {lat} > {LATENCY_TARGET}"
+
+        # 3. throughput: a backlog of PDUs of several sizes, no idle, no back-pressure
+        sizes = [2, 40, 64, 130, 256, 500, 1000, 1500, 4096, tb.n, 2 * tb.n]
+        pdus = [(tb.rng.choice(tb.dests), tb.rng.getrandbits(2), tb.rng.choice(sizes)) for _ in range(60)]
+        beats, start = await tb.run_batch(pdus, idle=0.0, bp=0.0, ack_prob=0.02)
+        cycles = tb.sink.cycles[start:]
+        # steady state: from the third frame's first beat to the last beat
+        lasts = [i for i, b in enumerate(beats) if b["last"]]
+        first = lasts[1] + 1
+        span = cycles[-1] - cycles[first] + 1
+        util = (len(cycles) - first) / span
+        dut._log.info("phase min_frame=%d fcs=%d: MAC bus occupancy with a backlog %.4f (%d beats / %d cycles)",
+                      min_frame, fcs, util, len(cycles) - first, span)
+        assert util == 1.0, f"MAC bus occupancy {util:.4f} < 1.0 with a backlog"
+        metrics[f"{min_frame}:{fcs}"] = {"latency": max(lat), "utilization": util}
+    tb.pcap.close()
+    if METRICS:
+        with open(METRICS, "w") as fh:
+            json.dump(metrics, fh)

@@ -1,0 +1,45 @@
+"""Lint (Verilator -Wall without waivers, Icarus -g2012, Yosys) the framing path at 512 and 1024
+bits with 1024 XPUs, and its blocks at their corners; invalid parameter sets are rejected with a
+clear message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from common import GeneratorError, generate
+from common.lint import assert_lints_clean
+
+CONFIGS = [
+    ("tx_frame_path", {"dataWidth": 512, "encap": 0, "vlan": True, "numXpus": 1024}),
+    ("tx_frame_path", {"dataWidth": 1024, "encap": 1, "vlan": False, "numXpus": 1024}),
+    ("tx_frame_path", {"dataWidth": 1024, "encap": 5, "vlan": False, "numXpus": 1024}),
+    ("tx_frame_path", {"dataWidth": 512, "encap": 3, "vlan": True, "numXpus": 1024}),
+    ("tx_frame_path", {"dataWidth": 256, "encap": 4, "vlan": False, "numXpus": 1}),
+    ("sue_framer", {"dataWidth": 1024, "encap": 2, "vlan": True, "numXpus": 1024}),
+    ("tx_sequencer", {"numXpus": 1024}),
+    ("tx_sequencer", {"numXpus": 1}),
+    ("tx_sequencer", {"numXpus": 600}),
+    ("port_select", {"dataWidth": 1024, "ports": 1}),
+]
+
+
+@pytest.mark.parametrize("top,params", CONFIGS,
+                         ids=[f"{t}-" + "-".join(f"{k}{v}" for k, v in p.items()) for t, p in CONFIGS])
+def test_lints_clean(top, params):
+    assert_lints_clean(top, params)
+
+
+@pytest.mark.parametrize("top,params,message", [
+    ("port_select", {"ports": 2}, "ports must be 1 for now (2/4-port load balancing and failover are not "
+                                  "implemented yet), got 2"),
+    ("tx_frame_path", {"ports": 4}, "ports must be 1 for now"),
+    ("tx_frame_path", {"encap": 4, "vlan": True}, "vlan=true needs a standard or AFH Gen 1 encapsulation"),
+    ("sue_framer", {"encap": 5, "vlan": True}, "vlan=true needs a standard or AFH Gen 1 encapsulation"),
+    ("sue_framer", {"dataWidth": 2048}, "'dataWidth' = 2048"),
+    ("tx_sequencer", {"numXpus": 0}, "numXpus' = 0 is out of range; valid range: 1..1024"),
+])
+def test_rejects_invalid_parameters(top, params, message):
+    with pytest.raises(GeneratorError, match=re.escape(message)):
+        generate(top, params)
