@@ -19,7 +19,7 @@ def run(cfg, testcase, **env):
     run_cocotb(design, "tb_sue_tx_queue", extra_env=e, testcase=testcase)
 
 
-@pytest.mark.parametrize("limit", [2048, 20, 300])
+@pytest.mark.parametrize("limit", [2048, 274, 300])
 @pytest.mark.parametrize("cfg", CONFIGS, ids=[f"w{w}-x{x}-v{v}-c{c}" for w, x, v, c in CONFIGS])
 def test_random(cfg, limit):
     run(cfg, "random_traffic", TB_LIMIT=limit, TB_OPS=300)

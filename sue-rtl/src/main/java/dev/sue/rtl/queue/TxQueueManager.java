@@ -56,9 +56,11 @@ import java.util.List;
  *     (the interface refunds those). Accumulated per {VC, kind}; one message per cycle, round
  *     robin over the non-empty accumulators.
  * <li>{@code cfg_valid}, {@code cfg_addr[15:0]}, {@code cfg_data[31:0]}: 0x0200 PACK_LIMIT
- *     (bytes, 20..4096, default 2048; other values ignored and counted in {@code cnt_bad_cfg});
+ *     (bytes, {@value #PACK_LIMIT_MIN}..4096, default 2048; other values ignored and counted in
+ *     {@code cnt_bad_cfg}; the minimum is the largest op, 18 control + 256 data bytes, so no PDU
+ *     ever exceeds the limit);
  *     0x0201 DEST_LIMIT (cells one destination may hold, 1..cells, default cells; 0 or more than
- *     cells ignored and counted). An op bigger than the limit goes alone in its PDU.
+ *     cells ignored and counted).
  * <li>{@code win} (Flow {dest, open}): connection window of a destination; all open after reset.
  *     A queue granted while its window is closed is parked; opening wakes every VC of it.
  * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled.
@@ -105,6 +107,8 @@ public final class TxQueueManager extends Component {
     public static final int IDLE_LATENCY_DESC = 2;
     public static final int IDLE_LATENCY = 2;
     public static final int ADDR_PACK_LIMIT = 0x0200;
+    /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
+    public static final int PACK_LIMIT_MIN = 274;
     public static final int ADDR_DEST_LIMIT = 0x0201;
     static final int REL_W = 12;
 
@@ -156,6 +160,8 @@ public final class TxQueueManager extends Component {
         final int qw = log2Up(queues);
         final int dw = bitsFor(cells);
         final long capBytes = Math.min(4096L, (long) (cells / 2 - 1) * bpb);
+        // cells >= 2K+4 gives (cells/2-1)*B >= (K+1)*B > 274: every op fits the effective limit
+        require(capBytes >= PACK_LIMIT_MIN, "internal: buffer cap below the largest op");
         final int w = dataWidth;
 
         s = slave(Stream.of(() -> new XpuTxOp(dataWidth)));
@@ -172,7 +178,7 @@ public final class TxQueueManager extends Component {
         UInt cfgVal = cfgData.asUInt();
         Bool wrPack = cfgValid.and(cfgAddr.eq(ADDR_PACK_LIMIT)).named("wr_pack_limit");
         Bool wrDest = cfgValid.and(cfgAddr.eq(ADDR_DEST_LIMIT)).named("wr_dest_limit");
-        Bool packOk = cfgVal.ge(20).and(cfgVal.le(4096)).named("pack_ok");
+        Bool packOk = cfgVal.ge(PACK_LIMIT_MIN).and(cfgVal.le(4096)).named("pack_ok");
         Bool destOk = cfgVal.ge(1).and(cfgVal.le(cells)).named("dest_ok");
         when(wrPack.and(packOk), () -> packLimit.set(cfgVal.resize(13)));
         when(wrDest.and(destOk), () -> destLimit.set(cfgVal.resize(dw)));
