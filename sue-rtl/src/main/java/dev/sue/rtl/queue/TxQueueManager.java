@@ -47,7 +47,10 @@ import java.util.List;
  * <li>{@code desc} (Stream of {@link PduDesc}) and {@code data} (Stream of {@link PacketBeat}):
  *     the PDU stream of DESIGN-TX.md's contract: PDU bytes from byte 0 of the first beat,
  *     ceil(length/B) beats, keep contiguous on the last beat, bytes beyond length zero; a desc is
- *     valid together with (or before) its first data beat.
+ *     valid one cycle before (or together with) its first data beat; the desc and data FIFOs
+ *     are bypassed while empty, so {@code desc.valid} / {@code data.valid} and their payloads
+ *     can depend combinationally on this cycle's close logic (no path from {@code ready} to
+ *     {@code valid}).
  * <li>{@code release} (Flow of {@link CreditRelease}, count 12 bits): credits back to the
  *     interface. Policy: released when the PDU holding the op <em>leaves the buffer</em> (its
  *     last cell is read), one command credit per op and one data credit per {@code tx_data}
@@ -90,7 +93,7 @@ import java.util.List;
  * lists or the close FIFO, the destination's window is open and its VC is not paused. The
  * queue's state is then written empty and not waiting (no flush follows). The reader's cell and
  * next-pointer reads forward the write of the same cycle (the last chunk / carry and its link),
- * and the data FIFO is bypassed while empty. Everything else takes the list path.
+ * and the desc and data FIFOs are bypassed while empty. Everything else takes the list path.
  *
  * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
  * queue has no closed PDU waiting ({@code waiting} = 0). When the reader pops the last waiting
@@ -100,11 +103,11 @@ import java.util.List;
  * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
  * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
  * (idle bypass; measured by the testbench). Through the lists (reader or lists busy): desc
- * t+10, data t+10 at the earliest. Back to back: one data beat per cycle across PDUs while PDUs
+ * t+9, data t+10 at the earliest. Back to back: one data beat per cycle across PDUs while PDUs
  * are waiting.
  */
 public final class TxQueueManager extends Component {
-    public static final int IDLE_LATENCY_DESC = 2;
+    public static final int IDLE_LATENCY_DESC = 1;
     public static final int IDLE_LATENCY = 2;
     public static final int ADDR_PACK_LIMIT = 0x0200;
     /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
@@ -689,7 +692,6 @@ public final class TxQueueManager extends Component {
         nextRd.set(mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam)));
         UInt pfNBeats = xLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
         pf.m.ready.set(startPf);
-        descFifo.s.valid.set(startIssue);
         descFifo.s.payload.dest.set(xQ.shr(vw).resize(10));
         descFifo.s.payload.vc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
         descFifo.s.payload.length.set(xLen);
@@ -719,7 +721,14 @@ public final class TxQueueManager extends Component {
         data.payload.keep.set(mux(dfEmpty, keepNow, dataFifo.m.payload.keep));
         data.payload.last.set(mux(dfEmpty, rdLast, dataFifo.m.payload.last));
         dataFifo.m.ready.set(data.ready);
-        desc.connectFrom(descFifo.m);
+        // the desc FIFO is bypassed while empty too: a desc is offered in its start cycle
+        Bool dsEmpty = descFifo.m.valid.not().named("desc_fifo_empty");
+        descFifo.s.valid.set(startIssue.andNot(dsEmpty.and(desc.ready)));
+        desc.valid.set(descFifo.m.valid.or(startIssue));
+        desc.payload.dest.set(mux(dsEmpty, xQ.shr(vw).resize(10), descFifo.m.payload.dest));
+        desc.payload.vc.set(mux(dsEmpty, vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2), descFifo.m.payload.vc));
+        desc.payload.length.set(mux(dsEmpty, xLen, descFifo.m.payload.length));
+        descFifo.m.ready.set(desc.ready);
         // free after read (the replay store will replace this by free-on-ACK)
         // (registered: a bypassed one-cell PDU is read in the cycle its cell is allocated, and
         // the allocator takes no free of a cell in the cycle it hands it out)
