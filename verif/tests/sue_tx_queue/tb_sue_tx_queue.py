@@ -4,7 +4,7 @@ Drives XpuTxOp beats directly (random ops: destination, VC, 2..18 control bytes,
 bytes, random aborts, random idle) with random backpressure on desc/data. A plain-Python
 reference checks every PDU: it holds ops of one {dest, VC} only, its bytes are exactly the next
 committed ops of that queue (control bytes, data, zero pad to even), its length matches, it
-respects PACK_LIMIT (or holds one op), nothing aborted appears, every committed op appears once,
+respects PACK_LIMIT (274..4096: every op fits), nothing aborted appears, every committed op appears once,
 credits released = credits consumed, counters.
 """
 
@@ -185,7 +185,7 @@ class Bench:
             pos += len(w)
             nops += 1
         assert pos == len(data)
-        assert len(data) <= min(LIMIT, CAP) or nops == 1, f"PDU of {len(data)} bytes ({nops} ops) > limit"
+        assert len(data) <= min(LIMIT, CAP), f"PDU of {len(data)} bytes ({nops} ops) > limit"
         if nops > 1:
             self.multi += 1
         self.pdus.append((dest, vc, len(data), nops, self.cycle))
@@ -228,15 +228,15 @@ async def setup(dut):
     await start_clock_and_reset(dut)
     for _ in range(XPUS * VCS + 8):
         await RisingEdge(dut.clk)
-    # configuration: one illegal write (ignored, counted), then the limit under test
-    for addr, val in ((0x0200, 19), (0x0200, LIMIT)):
+    # configuration: two illegal writes just outside 274..4096 (ignored, counted), then the limit
+    for addr, val in ((0x0200, 273), (0x0200, 4097), (0x0200, LIMIT)):
         dut.cfg_valid.value = 1
         dut.cfg_addr.value = addr
         dut.cfg_data.value = val
         await RisingEdge(dut.clk)
     dut.cfg_valid.value = 0
     await RisingEdge(dut.clk)
-    assert int(dut.cnt_bad_cfg.value) == 1
+    assert int(dut.cnt_bad_cfg.value) == 2
     return bench, rng
 
 

@@ -47,7 +47,10 @@ import java.util.List;
  * <li>{@code desc} (Stream of {@link PduDesc}) and {@code data} (Stream of {@link PacketBeat}):
  *     the PDU stream of DESIGN-TX.md's contract: PDU bytes from byte 0 of the first beat,
  *     ceil(length/B) beats, keep contiguous on the last beat, bytes beyond length zero; a desc is
- *     valid one cycle before (or together with) its first data beat.
+ *     valid one cycle before (or together with) its first data beat; the desc and data FIFOs
+ *     are bypassed while empty, so {@code desc.valid} / {@code data.valid} and their payloads
+ *     can depend combinationally on this cycle's close logic (no path from {@code ready} to
+ *     {@code valid}).
  * <li>{@code release} (Flow of {@link CreditRelease}, count 12 bits): credits back to the
  *     interface. Policy: released when the PDU holding the op <em>leaves the buffer</em> (its
  *     last cell is read), one command credit per op and one data credit per {@code tx_data}
@@ -56,9 +59,11 @@ import java.util.List;
  *     (the interface refunds those). Accumulated per {VC, kind}; one message per cycle, round
  *     robin over the non-empty accumulators.
  * <li>{@code cfg_valid}, {@code cfg_addr[15:0]}, {@code cfg_data[31:0]}: 0x0200 PACK_LIMIT
- *     (bytes, 20..4096, default 2048; other values ignored and counted in {@code cnt_bad_cfg});
+ *     (bytes, {@value #PACK_LIMIT_MIN}..4096, default 2048; other values ignored and counted in
+ *     {@code cnt_bad_cfg}; the minimum is the largest op, 18 control + 256 data bytes, so no PDU
+ *     ever exceeds the limit);
  *     0x0201 DEST_LIMIT (cells one destination may hold, 1..cells, default cells; 0 or more than
- *     cells ignored and counted). An op bigger than the limit goes alone in its PDU.
+ *     cells ignored and counted).
  * <li>{@code win} (Flow {dest, open}): connection window of a destination; all open after reset.
  *     A queue granted while its window is closed is parked; opening wakes every VC of it.
  * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled.
@@ -79,7 +84,16 @@ import java.util.List;
  * cell next-pointer RAM, no bubble between PDUs). Cells come from {@link CellAllocator}; cells
  * of an aborted op are kept in a small spare list and reused by the next allocations (rollback
  * without frees). Cells are freed as they are read ({@code free-after-read}, the single point
- * the reliability block will turn into free-on-ACK).
+ * the reliability block will turn into free-on-ACK; the free reaches the allocator one cycle
+ * after the read is issued).
+ *
+ * <p><b>Idle bypass.</b> A PDU closed at an op's end (its queue had no closed PDU waiting) is
+ * handed straight to the reader in its close cycle, without append / grant / pop, when the
+ * reader is idle (no PDU being read, prefetch FIFO empty, no pop in flight), no PDU is in the
+ * lists or the close FIFO, the destination's window is open and its VC is not paused. The
+ * queue's state is then written empty and not waiting (no flush follows). The reader's cell and
+ * next-pointer reads forward the write of the same cycle (the last chunk / carry and its link),
+ * and the desc and data FIFOs are bypassed while empty. Everything else takes the list path.
  *
  * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
  * queue has no closed PDU waiting ({@code waiting} = 0). When the reader pops the last waiting
@@ -88,13 +102,16 @@ import java.util.List;
  *
  * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
  * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
- * (measured by the testbench). Back to back: one data beat per cycle across PDUs while PDUs
+ * (idle bypass; measured by the testbench). Through the lists (reader or lists busy): desc
+ * t+9, data t+10 at the earliest. Back to back: one data beat per cycle across PDUs while PDUs
  * are waiting.
  */
 public final class TxQueueManager extends Component {
-    public static final int IDLE_LATENCY_DESC = 10;
-    public static final int IDLE_LATENCY = 11;
+    public static final int IDLE_LATENCY_DESC = 1;
+    public static final int IDLE_LATENCY = 2;
     public static final int ADDR_PACK_LIMIT = 0x0200;
+    /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
+    public static final int PACK_LIMIT_MIN = 274;
     public static final int ADDR_DEST_LIMIT = 0x0201;
     static final int REL_W = 12;
 
@@ -146,6 +163,8 @@ public final class TxQueueManager extends Component {
         final int qw = log2Up(queues);
         final int dw = bitsFor(cells);
         final long capBytes = Math.min(4096L, (long) (cells / 2 - 1) * bpb);
+        // cells >= 2K+4 gives (cells/2-1)*B >= (K+1)*B > 274: every op fits the effective limit
+        require(capBytes >= PACK_LIMIT_MIN, "internal: buffer cap below the largest op");
         final int w = dataWidth;
 
         s = slave(Stream.of(() -> new XpuTxOp(dataWidth)));
@@ -162,7 +181,7 @@ public final class TxQueueManager extends Component {
         UInt cfgVal = cfgData.asUInt();
         Bool wrPack = cfgValid.and(cfgAddr.eq(ADDR_PACK_LIMIT)).named("wr_pack_limit");
         Bool wrDest = cfgValid.and(cfgAddr.eq(ADDR_DEST_LIMIT)).named("wr_dest_limit");
-        Bool packOk = cfgVal.ge(20).and(cfgVal.le(4096)).named("pack_ok");
+        Bool packOk = cfgVal.ge(PACK_LIMIT_MIN).and(cfgVal.le(4096)).named("pack_ok");
         Bool destOk = cfgVal.ge(1).and(cfgVal.le(cells)).named("dest_ok");
         when(wrPack.and(packOk), () -> packLimit.set(cfgVal.resize(13)));
         when(wrDest.and(destOk), () -> destLimit.set(cfgVal.resize(dw)));
@@ -389,7 +408,23 @@ public final class TxQueueManager extends Component {
         Bits fwMask = OneHot.fromBools(fwBe).named("fw_be");
         cellRam.write(mux(pFw, oTail, chunkAddr), mux(pFw, oCarry, chunkWord), chunkWrite.or(pFw),
                 mux(pFw, fwMask, chunkBe));
-        cellNext.write(tail, newCell.asBits(), needNew.and(has).and(pTake));
+        Bool nextWrEn = needNew.and(has).and(pTake).named("next_wr_en");
+        cellNext.write(tail, newCell.asBits(), nextWrEn);
+        // last writes, forwarded to the reader's registered reads issued in the same cycle
+        Bool cwValid = reg("cw_valid", bool()).init(false);
+        UInt cwAddr = reg("cw_addr", uint(cw)).init(0);
+        Bits cwData = reg("cw_data", bits(w));
+        Bits cwBe = reg("cw_be", bits(bpb));
+        cwValid.set(chunkWrite.or(pFw));
+        cwAddr.set(mux(pFw, oTail, chunkAddr));
+        cwData.set(mux(pFw, oCarry, chunkWord));
+        cwBe.set(mux(pFw, fwMask, chunkBe));
+        Bool nwValid = reg("nw_valid", bool()).init(false);
+        UInt nwAddr = reg("nw_addr", uint(cw)).init(0);
+        UInt nwData = reg("nw_data", uint(cw)).init(0);
+        nwValid.set(nextWrEn);
+        nwAddr.set(tail);
+        nwData.set(newCell);
 
         UInt newFirst = mux(has.not().and(needNew), newCell, baseFirst).named("new_first");
         UInt newTail = mux(needNew, newCell, tail).named("new_tail");
@@ -438,6 +473,8 @@ public final class TxQueueManager extends Component {
         UInt kTail = mux(pFw, oTail, newTail);
         Bool kWaiting = mux(pFw, bWaiting, baseWaiting);
         Bool kClose = commit.andNot(kWaiting).named("commit_close");
+        // idle bypass: the closed PDU goes straight to the reader (set in the reader section)
+        Bool bypass = wire("bypass", bool());
 
         // flush command
         Bool flushCmd = rValid.and(rFlush).and(pTake).named("flush_cmd");
@@ -447,7 +484,7 @@ public final class TxQueueManager extends Component {
         Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commitNow))
                 .named("state_write");
         Bits closedWord = cat(TRUE, B(0, 2 * cw + 37));
-        Bits kWord = mux(kClose, closedWord, cat(TRUE, kFirst, kTail, kLen, kOps, kBeats));
+        Bits kWord = mux(kClose, mux(bypass, B(0, sw), closedWord), cat(TRUE, kFirst, kTail, kLen, kOps, kBeats));
         Bits flushWord = mux(flushClose, closedWord, cat(FALSE, sFirstC, sTail, sLen, sOps, sBeats));
         Bits baseWord = cat(baseWaiting, mux(limitClose, B(0, 2 * cw + 37),
                 cat(sFirstC, sTail, sLen, sOps, sBeats)));
@@ -466,7 +503,7 @@ public final class TxQueueManager extends Component {
         UInt evBeats = mux(kClose, kBeats, sBeats);
         UInt evQ = mux(kClose, kQ, rQ);
         pduInfo.write(evFirst, cat(evLen, evOps, evBeats), closeEv);
-        closeFifo.s.valid.set(closeEv);
+        closeFifo.s.valid.set(closeEv.andNot(bypass));
         closeFifo.s.payload.set(cat(evQ, evFirst).asUInt());
         assertThat(closeEv.not().or(closeRoom), "close FIFO overflow");
         assertThat(kClose.and(limitClose.and(pTake).or(flushClose)).not(), "two PDU closes in one cycle");
@@ -515,6 +552,9 @@ public final class TxQueueManager extends Component {
         Bool doPop = popReq.and(appendReq.not().or(grantTurn)).named("do_pop");
         Bool doAppend = appendReq.andNot(doPop).and(lists.cmd.ready).named("do_append");
         when(doPop.or(doAppend), () -> grantTurn.set(doAppend));
+        UInt listPdus = reg("list_pdus", uint(cw + 1)).init(0);
+        when(doAppend.andNot(doPop), () -> listPdus.set(listPdus.add(1)))
+                .elseWhen(doPop.andNot(doAppend), () -> listPdus.set(listPdus.sub(1)));
         closeFifo.m.ready.set(doAppend.and(lists.cmd.ready));
         UInt grantQ = sched.grant.payload;
         lists.cmd.valid.set(doPop.or(doAppend));
@@ -615,46 +655,94 @@ public final class TxQueueManager extends Component {
         UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
         Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
         Bool contIssue = canRead.and(eLeft.ne(0)).named("cont_issue");
-        Bool startIssue = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).named("start_issue");
+        Bool startPf = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).named("start_pf");
+        // Idle bypass: a PDU closed at an op's end (its queue had nothing waiting) while the reader
+        // and the lists are empty starts here in the close cycle, without append / grant / pop.
+        // The queue's state is left empty and not waiting (no flush will come for it).
+        UInt kDestQ = kQ.shr(vw).resize(xw).named("bypass_dest");
+        Bool kVcFree = vw == 0 ? vcPause.bit(0).not() : vcPause.bit(kQ.resize(vw)).not();
+        Bool readerIdle = eLeft.eq(0).and(pf.occupancy.eq(0)).and(inflight.eq(0)).andNot(infoValid)
+                .and(closeFifo.occupancy.eq(0)).and(listPdus.eq(0)).and(canRead).and(descFifo.s.ready)
+                .and(initDone).named("reader_idle");
+        bypass.set(kClose.and(readerIdle).and(winOpen.bit(kDestQ)).and(kVcFree));
+        Bool startIssue = startPf.or(bypass).named("start_issue");
+        UInt xCell = mux(bypass, kFirst, pfCell).named("x_cell");
+        UInt xLen = mux(bypass, kLen, pfLen).named("x_len");
+        UInt xOps = mux(bypass, kOps, pfOps).named("x_ops");
+        UInt xBeats = mux(bypass, kBeats, pfBeatsCnt).named("x_beats");
+        UInt xQ = mux(bypass, kQ, pfQ).named("x_q");
         Bool issue = contIssue.or(startIssue).named("issue");
         UInt nextRd = wire("next_rd", uint(cw));
-        UInt rdAddr = mux(contIssue, nextRd, pfCell).named("rd_addr");
-        Bits cellRd = cellRam.readSync(rdAddr, issue).named("cell_rd");
-        nextRd.set(cellNext.readSync(rdAddr, issue).asUInt());
-        UInt pfNBeats = pfLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
-        pf.m.ready.set(startIssue);
-        descFifo.s.valid.set(startIssue);
-        descFifo.s.payload.dest.set(pfQ.shr(vw).resize(10));
-        descFifo.s.payload.vc.set(vw == 0 ? U(0, 2) : pfQ.resize(vw).resize(2));
-        descFifo.s.payload.length.set(pfLen);
+        UInt rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
+        Bits cellRdRam = cellRam.readSync(rdAddr, issue).named("cell_rd_ram");
+        UInt nextRdRam = cellNext.readSync(rdAddr, issue).asUInt().named("next_rd_ram");
+        UInt rdAddrQ = reg("rd_addr_q", uint(cw)).init(0);
+        when(issue, () -> rdAddrQ.set(rdAddr));
+        Bool cwHit = rdValid.and(cwValid).and(cwAddr.eq(rdAddrQ)).named("cw_hit");
+        Bits cwMask = mux(cwHit, expandKeep(cwBe), B(0, w)).named("cw_mask");
+        Bits cellRd = cellRdRam.and(cwMask.not()).or(cwData.and(cwMask)).named("cell_rd");
+        // the RAM's read register holds the stale pointer while the reader waits: hold the hit too
+        Bool nwHit = rdValid.and(nwValid).and(nwAddr.eq(rdAddrQ)).named("nw_hit");
+        Bool nwHeld = reg("nw_held", bool()).init(false);
+        UInt nwHeldVal = reg("nw_held_val", uint(cw)).init(0);
+        when(rdValid, () -> {
+            nwHeld.set(nwHit);
+            nwHeldVal.set(nwData);
+        });
+        nextRd.set(mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam)));
+        UInt pfNBeats = xLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
+        pf.m.ready.set(startPf);
+        descFifo.s.payload.dest.set(xQ.shr(vw).resize(10));
+        descFifo.s.payload.vc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
+        descFifo.s.payload.length.set(xLen);
         Bool issueLast = mux(startIssue, pfNBeats.eq(1), eLeft.eq(1)).named("issue_last");
         when(startIssue, () -> {
             eLeft.set(pfNBeats.sub(1));
-            eLast.set(pfLen.resize(lb));
-            eVc.set(vw == 0 ? U(0, 2) : pfQ.resize(vw).resize(2));
-            eOps.set(pfOps);
-            eBeats.set(pfBeatsCnt);
+            eLast.set(xLen.resize(lb));
+            eVc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
+            eOps.set(xOps);
+            eBeats.set(xBeats);
         }).elseWhen(contIssue, () -> eLeft.set(eLeft.sub(1)));
         rdValid.set(issue);
         rdLast.set(issueLast);
-        rdBytes.set(mux(startIssue, pfLen.resize(lb), eLast));
+        rdBytes.set(mux(startIssue, xLen.resize(lb), eLast));
         Bits lastKeep = byteMaskBits(rdBytes, bpb).named("last_keep");
         Bits keepNow = mux(rdLast, lastKeep, B(0, bpb).not()).named("keep_now");
-        dataFifo.s.valid.set(rdValid);
-        dataFifo.s.payload.data.set(cellRd.and(expandKeep(keepNow)));
+        // the data FIFO is bypassed while empty: a beat read in cycle x is offered at x+1
+        Bool dfEmpty = dataFifo.m.valid.not().named("data_fifo_empty");
+        Bits rdData = cellRd.and(expandKeep(keepNow)).named("rd_data");
+        dataFifo.s.valid.set(rdValid.andNot(dfEmpty.and(data.ready)));
+        dataFifo.s.payload.data.set(rdData);
         dataFifo.s.payload.keep.set(keepNow);
         dataFifo.s.payload.last.set(rdLast);
-        assertThat(rdValid.not().or(dataFifo.s.ready), "data FIFO overflow");
-        data.connectFrom(dataFifo.m);
-        desc.connectFrom(descFifo.m);
+        assertThat(dataFifo.s.valid.not().or(dataFifo.s.ready), "data FIFO overflow");
+        data.valid.set(dataFifo.m.valid.or(rdValid));
+        data.payload.data.set(mux(dfEmpty, rdData, dataFifo.m.payload.data));
+        data.payload.keep.set(mux(dfEmpty, keepNow, dataFifo.m.payload.keep));
+        data.payload.last.set(mux(dfEmpty, rdLast, dataFifo.m.payload.last));
+        dataFifo.m.ready.set(data.ready);
+        // the desc FIFO is bypassed while empty too: a desc is offered in its start cycle
+        Bool dsEmpty = descFifo.m.valid.not().named("desc_fifo_empty");
+        descFifo.s.valid.set(startIssue.andNot(dsEmpty.and(desc.ready)));
+        desc.valid.set(descFifo.m.valid.or(startIssue));
+        desc.payload.dest.set(mux(dsEmpty, xQ.shr(vw).resize(10), descFifo.m.payload.dest));
+        desc.payload.vc.set(mux(dsEmpty, vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2), descFifo.m.payload.vc));
+        desc.payload.length.set(mux(dsEmpty, xLen, descFifo.m.payload.length));
+        descFifo.m.ready.set(desc.ready);
         // free after read (the replay store will replace this by free-on-ACK)
-        alloc.free.valid.set(issue);
-        alloc.free.payload.set(rdAddr);
+        // (registered: a bypassed one-cell PDU is read in the cycle its cell is allocated, and
+        // the allocator takes no free of a cell in the cycle it hands it out)
+        Bool frValid = reg("free_valid", bool()).init(false);
+        UInt frCell = reg("free_cell", uint(cw)).init(0);
+        frValid.set(issue);
+        frCell.set(rdAddr);
+        alloc.free.valid.set(frValid);
+        alloc.free.payload.set(frCell);
         // per-destination freed counters (two copies: one read by the packer)
         Mem destFreed = Mem.of(xpus, ow).named("dest_freed");
         UInt eDest = reg("e_dest2", uint(xw)).init(0);
-        when(startIssue, () -> eDest.set(pfQ.shr(vw).resize(xw)));
-        UInt freeDest = mux(startIssue, pfQ.shr(vw).resize(xw), eDest).named("free_dest");
+        when(startIssue, () -> eDest.set(xQ.shr(vw).resize(xw)));
+        UInt freeDest = mux(startIssue, xQ.shr(vw).resize(xw), eDest).named("free_dest");
         Bool dfValid = reg("df_valid", bool()).init(false);
         UInt dfDest = reg("df_dest", uint(xw)).init(0);
         UInt dfRd = destFreed.readSync(freeDest, issue).asUInt();
@@ -696,9 +784,9 @@ public final class TxQueueManager extends Component {
         release.payload.kind.set(relKind);
         release.payload.count.set(relCount);
         Bool pduDone = issue.and(issueLast).named("pdu_done");
-        UInt doneOps = mux(startIssue, pfOps, eOps);
-        UInt doneBeats = mux(startIssue, pfBeatsCnt, eBeats);
-        UInt doneVc = mux(startIssue, vw == 0 ? U(0, 2) : pfQ.resize(vw).resize(2), eVc);
+        UInt doneOps = mux(startIssue, xOps, eOps);
+        UInt doneBeats = mux(startIssue, xBeats, eBeats);
+        UInt doneVc = mux(startIssue, vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2), eVc);
         for (int i = 0; i < slots; i++) {
             final int vc = i >> 1;
             final boolean isData = (i & 1) == 1;
@@ -714,7 +802,7 @@ public final class TxQueueManager extends Component {
         // ---- counters and checks -------------------------------------------------------------
         count(cntPdus, "cnt_pdus_q", desc.fire());
         UInt opsCnt = reg("cnt_ops_q", uint(32)).init(0);
-        UInt opsNext = opsCnt.add(mux(startIssue, pfOps.resize(32), U(0, 32)));
+        UInt opsNext = opsCnt.add(mux(startIssue, xOps.resize(32), U(0, 32)));
         when(startIssue, () -> opsCnt.set(mux(opsNext.lt(opsCnt), U(0xFFFFFFFFL, 32), opsNext)));
         cntOps.set(opsCnt);
         count(cntAborts, "cnt_aborts_q", abortOp);
@@ -724,7 +812,8 @@ public final class TxQueueManager extends Component {
         desc.assertProtocol("desc", true);
         data.assertProtocol("data", true);
         assertThat(pFw.not().or(rValid.not().or(pTake.not())), "chunk taken in a flush-write cycle");
-        assertThat(startIssue.not().or(pfLen.ne(0)), "PDU of length 0 in the prefetch FIFO");
+        assertThat(startIssue.not().or(xLen.ne(0)), "PDU of length 0 at the reader");
+        assertThat(bypass.not().or(closeEv), "bypass without a close");
     }
 
     /** Emitted as {@code sue_tx_queue}. */
