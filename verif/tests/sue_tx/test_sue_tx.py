@@ -70,7 +70,10 @@ def test_idle_latency(width, encap):
 
 @pytest.mark.parametrize("width", [256])
 def test_packing_under_backpressure(width):
-    run_cocotb(design(width), "tb_sue_tx", extra_env=env(scenario="packing", ops=40, data_len=64), seed=width)
+    # A buffer big enough for ~30 queued ops: the framing path takes a few PDUs ahead of a stalled
+    # MAC (each leaves alone), the rest must be packed.
+    run_cocotb(design(width, cells=512), "tb_sue_tx", extra_env=env(scenario="packing", ops=40, data_len=64),
+               seed=width)
 
 
 @pytest.mark.parametrize("width", [256])
