@@ -21,6 +21,7 @@ public final class Catalog {
         SueEncapTops.register(c);
         SueXpuTops.register(c);
         SueQueueTops.register(c);
+        SueRxTops.register(c);
         CrcTops.register(c);
         return c;
     }
