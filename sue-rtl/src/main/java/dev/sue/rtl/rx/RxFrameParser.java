@@ -239,7 +239,8 @@ public final class RxFrameParser extends Component {
             capParts.add(0, cj);
         }
         hdr = cat(capParts);
-        Bool trig = emit.and(bi.eq(q).or(hl.and(bi.lt(U(q, bi.bitWidth()))))).named("hdr_trig");
+        Bool beforeQ = q == 0 ? FALSE : bi.lt(U(q, bi.bitWidth()));
+        Bool trig = emit.and(bi.eq(q).or(hl.and(beforeQ))).named("hdr_trig");
         Bool shortT = hl.and(pos.add(hc.resize(POS_BITS)).lt(U(hb, POS_BITS).add(fLen.resize(POS_BITS))));
         Bool va = reg("va", bool()).init(false);
         va.set(trig);
@@ -421,7 +422,7 @@ public final class RxFrameParser extends Component {
             pv.set(FALSE);
             when(emit, () -> {
                 when(bi.le(U(q, bi.bitWidth())).or(afterQ.and(opEnd).and(opHi.gt(cu(sh)))), () -> {
-                    pd.set(mux(bi.lt(U(q, bi.bitWidth())), B(0, w), curHi));
+                    pd.set(mux(beforeQ, B(0, w), curHi));
                     pc.set(mux(bi.eq(q).and(opHi.gt(cu(sh))), opHi.sub(cu(sh)),
                             mux(afterQ, opHi.sub(cu(sh)), cu(0))));
                     pe.set(eNow);
@@ -533,6 +534,12 @@ public final class RxFrameParser extends Component {
             earlier = earlier.or(reasons[i]);
         }
         latency(LAST_BEAT_LATENCY);
+    }
+
+    /** Emitted as {@code sue_rx_parser} (SUE modules carry the {@code sue_} prefix). */
+    @Override
+    public String moduleBaseName() {
+        return "sue_rx_parser";
     }
 
     /** Header bytes [off, off+len) as one big-endian field. */
