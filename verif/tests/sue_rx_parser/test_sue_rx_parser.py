@@ -4,12 +4,13 @@ of DESIGN-RX.md; latency and throughput; lint at 512/1024 bits with 1024 XPUs.""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
 import pytest
 
-from common import GeneratorError, generate, run_cocotb
+from common import GeneratorError, generate, paths, run_cocotb
 from common.lint import assert_lints_clean
 
 # (encap, vlan, dataWidth, fcs)
@@ -30,11 +31,11 @@ def ids(c):
     return f"encap{e}{'-vlan' if v else ''}-w{w}{'-fcs' if f else ''}"
 
 
-def run(encap, vlan, width, fcs, seed, testcase, frames=FRAMES, idle=0.2, bp=0.3):
+def run(encap, vlan, width, fcs, seed, testcase, frames=FRAMES, idle=0.2, bp=0.3, extra=None):
     design = generate("sue_rx_parser", {"dataWidth": width, "encap": encap, "vlan": vlan, "numXpus": NUM_XPUS})
     env = {"TB_ENCAP": str(encap), "TB_VLAN": "1" if vlan else "0", "TB_NUMXPUS": str(NUM_XPUS),
            "TB_FCS": "1" if fcs else "0", "TB_FRAMES": str(frames), "TB_SEED": str(seed),
-           "TB_IDLE": str(idle), "TB_BP": str(bp)}
+           "TB_IDLE": str(idle), "TB_BP": str(bp), **(extra or {})}
     return run_cocotb(design, "tb_sue_rx_parser", extra_env=env, testcase=testcase)
 
 
@@ -45,7 +46,21 @@ def test_random_frames(config):
 
 @pytest.mark.parametrize("config", CONFIGS, ids=[ids(c) for c in CONFIGS])
 def test_latency_throughput(config):
-    run(*config, seed=7, testcase="latency_throughput")
+    """Asserts (in the bench) throughput 1.0 and last-beat latency <= 5; records both as JSON
+    (metrics rx.latency_cycles, rx.bus_utilization) under out/bench/."""
+    out = paths.REPO_ROOT / "out" / "bench"
+    out.mkdir(parents=True, exist_ok=True)
+    lat_file = out / f"rx_parser_{ids(config)}.txt"
+    lat_file.unlink(missing_ok=True)
+    run(*config, seed=7, testcase="latency_throughput", extra={"TB_LAT_FILE": str(lat_file)})
+    worst, best, thr = lat_file.read_text().split()
+    cfg = {"block": "sue_rx_parser", "encap": config[0], "vlan": config[1], "dataWidth": config[2],
+           "fcs": config[3]}
+    with open(out / "rx_parser.json", "a") as fh:
+        fh.write(json.dumps({"metric": "rx.latency_cycles", "config": cfg, "value": int(worst),
+                             "unit": "cycles", "note": f"last MAC beat in -> last PDU beat out; best {best}"}) + "\n")
+        fh.write(json.dumps({"metric": "rx.bus_utilization", "config": cfg, "value": float(thr),
+                             "unit": "fraction", "target": 1.0}) + "\n")
 
 
 @pytest.mark.parametrize("params", [
