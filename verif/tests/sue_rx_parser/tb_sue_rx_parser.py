@@ -303,6 +303,8 @@ async def random_traffic(dut):
             frames.append((gen.valid(), 0, "valid"))
         else:
             frames.append(gen.mutated())
+    for _ in range(2):  # 'last' missing for a long time: far beyond every limit and the 15-bit positions
+        frames.insert(rng.randrange(len(frames)), (gen.valid(ops_len=rng.randint(34000, 40000)), 0, "giant"))
     for _ in range(30):  # valid traffic afterwards
         frames.append((gen.valid(), 0, "valid-after"))
     for fr, err, _ in frames:

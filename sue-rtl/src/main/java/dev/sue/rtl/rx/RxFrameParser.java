@@ -177,7 +177,7 @@ public final class RxFrameParser extends Component {
         int biMax = q + 1;
         UInt bi = reg("bi", uint(bitsFor(biMax))).init(0);
         UInt pos = reg("pos", uint(POS_BITS)).init(0);
-        long posMax = (1L << POS_BITS) - 1 - nb;
+        long posMax = (1L << POS_BITS) - 1 - 2L * nb; // pos + nb + opHi never wraps
         when(emit, () -> {
             when(hl, () -> {
                 bi.set(0);
