@@ -22,6 +22,7 @@ public final class Catalog {
         SueXpuTops.register(c);
         SueQueueTops.register(c);
         SueTxQueueTops.register(c);
+        SueRxTops.register(c);
         CrcTops.register(c);
         SueFrameTops.register(c);
         SueTxTops.register(c);

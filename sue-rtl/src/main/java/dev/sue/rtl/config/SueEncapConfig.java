@@ -20,6 +20,8 @@ import dev.sue.hdl.UInt;
  *   <li>{@code macTable}: keep the destination-MAC table (standard encapsulations only).</li>
  *   <li>{@code ipWords} (0, 1 or 4): 32-bit words of the destination-IP table (0 none, 1 IPv4,
  *       4 IPv6); also the number of own-IP words kept.</li>
+ *   <li>{@code dstIpTable} (default true): keep the destination-IP table; false keeps only the own
+ *       IP (a receiver needs no destination addresses; {@code dst_ip} then reads 0).</li>
  * </ul>
  *
  * <h2>Write port</h2>
@@ -109,7 +111,12 @@ public final class SueEncapConfig extends Component {
     public final Bits partition = out(bits(10));
 
     public SueEncapConfig(int numXpus, boolean macTable, int ipWords) {
+        this(numXpus, macTable, ipWords, true);
+    }
+
+    public SueEncapConfig(int numXpus, boolean macTable, int ipWords, boolean dstIpTable) {
         param("numXpus", numXpus);
+        param("dstIpTable", dstIpTable);
         param("macTable", macTable);
         param("ipWords", ipWords);
         require(numXpus >= 1 && numXpus <= 1024, "numXpus must be 1..1024, got " + numXpus);
@@ -162,14 +169,14 @@ public final class SueEncapConfig extends Component {
         } else {
             dstMac.set(B(0, 48));
         }
-        if (ipWords > 0) {
+        if (ipWords > 0 && dstIpTable) {
             Bits[] d = new Bits[ipWords];
             for (int w = 0; w < ipWords; w++) {
                 d[w] = table(depth, 32, "dst_ip_" + w + "_table", table.and(f.eq(T_DST_IP + w)), wrIndex, rdIndex);
             }
             dstIp.set(msbFirst(d));
         } else {
-            dstIp.set(B(0, 32));
+            dstIp.set(B(0, 32 * ipw));
         }
         latency(1);
     }

@@ -1,0 +1,40 @@
+package dev.sue.gen.tops;
+
+import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.rx.RxFrameParser;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Tops for the SUE receive path ({@code dev.sue.rtl.rx}).
+ *
+ * <ul>
+ * <li>{@code sue_rx_parser}: {@link RxFrameParser}, MAC RX frame parser/validator with R-CRC and
+ *     FCS checks, control-frame demux and drop counters (see {@code sue-rtl/DESIGN-RX.md}).
+ * </ul>
+ */
+public final class SueRxTops {
+    private SueRxTops() {
+    }
+
+    public static void register(Catalog c) {
+        c.add(new TopSpec("sue_rx_parser",
+                "SUE RX frame parser: header/RH/R-CRC/FCS checks, op region cut-through with commit/abort, "
+                        + "control-frame output, per-reason drop counters",
+                List.of(ParamSpec.oneOf("dataWidth", "MAC bus width in bits", 512, 256L, 512L, 1024L),
+                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
+                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
+                        ParamSpec.flag("vlan", "frames carry an 802.1Q tag (encap 0..3 only)", false),
+                        ParamSpec.integer("numXpus", "XPUs in the partition table", 16, 1, 1024)),
+                v -> {
+                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    boolean vlan = v.flag("vlan");
+                    int w = v.integer("dataWidth");
+                    int n = v.integer("numXpus");
+                    return () -> new RxFrameParser(w, e, vlan, n);
+                }));
+        c.add(new Preset("sue_rx_parser_ipv6_1024", "sue_rx_parser",
+                Map.of("dataWidth", "1024", "encap", "1", "vlan", "true", "numXpus", "1024"),
+                "RX parser, IPv6 + 802.1Q, 1024-bit bus, 1024 XPUs"));
+    }
+}
