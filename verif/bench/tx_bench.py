@@ -11,8 +11,11 @@ a correct run) and is written as records to ``out/bench/tx.json``:
 
 * ``tx.bus_utilization``: cycles with ``mac_tx_valid`` / cycles from the first to the last MAC
   beat, MAC always ready, the XPU never idle (a backlog exists throughout). Target 1.0.
-* ``tx.latency_cycles``: idle system, the cycle the XPU's first beat of an op is accepted to the
-  cycle of its frame's first MAC beat (worst of 24 ops). Target 8.
+* ``tx.latency_cycles``: idle system, the cycle the XPU's op is accepted (its last beat: ``tx_err``
+  on any beat poisons the op, so none of it may be sent earlier) to the cycle of its frame's
+  first MAC beat, worst of 24 ops of every length class (command only, 1 byte, 64 bytes, one
+  beat, one beat + 2, 256 bytes). Target 8. ``tx.latency_from_first_beat_cycles`` reports the
+  same from the op's first beat (adds the op's beats - 1).
 * ``tx.wire_efficiency``: 64-byte writes under load: data bytes per wire byte (frames + FCS +
   preamble + IFG, padding included) divided by the ideal packing bound (every PDU filled to the
   pack limit). Target 0.95. Reported beside ``tx.wire_efficiency_abs`` (data bytes per wire byte)
@@ -56,12 +59,13 @@ def run(width: int, scenario: str, ops: int, results: Path, **env) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=REPO / "out" / "bench")
+    ap.add_argument("--widths", type=int, nargs="+", default=list(WIDTHS), choices=WIDTHS)
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     records = []
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        for w in WIDTHS:
+        for w in args.widths:
             cfg = {"block": "sue_tx", "data_width": w, "xpus": XPUS, "vcs": VCS, "cells": CELLS, "encap": ENCAP,
                    "pack_limit": PACK_LIMIT}
             sat = run(w, "saturate", 600, t / f"sat{w}.json", TB_DATA_LEN=DATA_LEN, TB_DESTS=4)
@@ -78,11 +82,15 @@ def main() -> int:
                             "value": round(rocev2_efficiency(DATA_LEN), 4), "unit": "data bytes per wire byte"})
             lat = run(w, "latency", 24, t / f"lat{w}.json", TB_LATENCY_BOUND=1000)
             records.append({"metric": "tx.latency_cycles", "config": cfg, "value": lat["latency_max"],
-                            "unit": "cycles", "target": 8})
+                            "unit": "cycles", "target": 8, "note": "op's last beat accepted -> first MAC beat"})
+            records.append({"metric": "tx.latency_from_first_beat_cycles", "config": cfg,
+                            "value": lat["latency_from_first_beat_max"], "unit": "cycles",
+                            "note": "op's first beat accepted -> first MAC beat (256-byte ops: + beats - 1)"})
             print(f"w{w}: utilisation {sat['utilization']:.4f}, efficiency {eff:.4f} ({eff / ideal:.4f} of ideal; "
                   f"RoCEv2 {rocev2_efficiency(DATA_LEN):.4f}), idle latency {lat['latency_max']} cycles")
-    (args.out / "tx.json").write_text(json.dumps(records, indent=1) + "\n")
-    print(f"wrote {args.out / 'tx.json'}")
+    name = "tx.json" if list(args.widths) == list(WIDTHS) else f"tx_{'_'.join(map(str, args.widths))}.json"
+    (args.out / name).write_text(json.dumps(records, indent=1) + "\n")
+    print(f"wrote {args.out / name}")
     return 0
 
 

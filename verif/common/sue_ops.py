@@ -77,7 +77,8 @@ class Op:
     data: bytes  # the data bytes (0..256)
     ctrl_len: int
     seq: int = 0  # order of submission within its {dest, vc}
-    accepted_cycle: int | None = None
+    accepted_cycle: int | None = None  # cycle of the first beat on tx_*
+    last_beat_cycle: int | None = None  # cycle of the last beat (beats are consecutive)
 
     def wire_bytes(self) -> bytes:
         b = self.control[: self.ctrl_len] + self.data
@@ -201,6 +202,7 @@ class XpuTx:
                 self.credits[(op.vc, 0)] -= 1
                 self.credits[(op.vc, 1)] -= n
                 op.accepted_cycle = self.cycle
+                op.last_beat_cycle = self.cycle + max(n, 1) - 1
                 self.accepted.append(op)
                 for i in range(max(n, 1)):
                     self.beats.append((i, 2 if op.data else 1, op.data[i * self.bpb:(i + 1) * self.bpb], op))

@@ -251,7 +251,7 @@ class Checker:
             want = q.popleft()
             assert o == want.wire_bytes(), (f"({d}, vc {rh.vc}) op #{want.seq}: got {o.hex()}, "
                                             f"expected {want.wire_bytes().hex()}")
-            accepted.append(want.accepted_cycle)
+            accepted.append((want.accepted_cycle, want.last_beat_cycle))
         if rh.op != 2:
             reqs = [(i, c, a) for i, (c, a) in enumerate(self.acks.sent) if a["dest"] == d
                     and a["op"] == rh.op and a["rpsn"] == rh.rpsn and i > self.ack_seen.get(d, -1)]
@@ -361,16 +361,24 @@ async def run(dut):
     elif SCENARIO == "latency":
         mac.backpressure = 0.0
         xpu.idle = 0.0
-        lat = []
+        # An op is accepted when its last beat is taken: tx_err on any beat poisons it, so no byte
+        # of it may reach the wire before then. From the first beat is reported beside it.
+        lat, lat_first = [], []
         for i in range(N_OPS):
-            xpu.submit(op(rng.choice(dests), rng.randrange(vcs)))
+            # Every data length class: command only, one beat, several beats, the 256-byte maximum.
+            n = [0, 1, DATA_LEN, 256, xpu.bpb, xpu.bpb + 2][i % 6]
+            xpu.submit(op(rng.choice(dests), rng.randrange(vcs), data_len=n or None, data_present=int(n > 0)))
             await drain(bench, xpu, mac, checker, "one op on an idle system")
             await bench.run(30)
             r = checker.pdus[-1]
             assert r["ops"] == 1
-            lat.append(r["first_cycle"] - r["accepted"][0])
-        dut._log.info(f"idle latency accept -> first MAC beat: min {min(lat)} max {max(lat)} cycles")
-        write_results({"latency_min": min(lat), "latency_max": max(lat), "samples": len(lat)})
+            first, last = r["accepted"][0]
+            lat.append(r["first_cycle"] - last)
+            lat_first.append(r["first_cycle"] - first)
+        dut._log.info(f"idle latency, op's last beat accepted -> first MAC beat: min {min(lat)} max {max(lat)} "
+                      f"cycles; from its first beat: min {min(lat_first)} max {max(lat_first)}")
+        write_results({"latency_min": min(lat), "latency_max": max(lat), "samples": len(lat),
+                       "latency_from_first_beat_max": max(lat_first)})
         bound = int(os.environ["TB_LATENCY_BOUND"])
         assert max(lat) <= bound, f"idle latency {max(lat)} cycles > {bound}"
     elif SCENARIO == "packing":

@@ -24,6 +24,7 @@ public final class Catalog {
         SueTxQueueTops.register(c);
         SueRxTops.register(c);
         CrcTops.register(c);
+        RegsTops.register(c);
         SueFrameTops.register(c);
         SueTxTops.register(c);
         return c;
