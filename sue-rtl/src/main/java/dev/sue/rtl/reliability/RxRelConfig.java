@@ -107,4 +107,10 @@ public final class RxRelConfig extends Component {
         pendVal.set(pval);
         latency(1);
     }
+
+    /** Emitted as {@code sue_rx_rel_config} (SUE modules carry the {@code sue_} prefix). */
+    @Override
+    public String moduleBaseName() {
+        return "sue_rx_rel_config";
+    }
 }

@@ -267,7 +267,9 @@ public final class RxReliability extends Component {
         cntUnknown.set(counter("cnt_unknown_r", comm.andNot(srcOk)));
         cntAckSent.set(counter("cnt_ack_sent_r", reqV.and(rq.op.eq(0))));
         cntNackSent.set(counter("cnt_nack_sent_r", reqV.and(rq.op.eq(1))));
-        cntReqDeferred.set(counter("cnt_req_deferred_r", pdCand.and(aEmit)));
+        // a timed ACK to the same source names the same PSN as the PDU's own ACK: nothing is lost then
+        Bool sameAck = ha.eq(s).and(pdOp.eq(0));
+        cntReqDeferred.set(counter("cnt_req_deferred_r", pdCand.and(aEmit).andNot(sameAck)));
         cntAckRx.set(counter("cnt_ack_rx_r", paV.and(pa.op.eq(0))));
         cntNackRx.set(counter("cnt_nack_rx_r", paV.and(pa.op.eq(1))));
         latency(0);
@@ -278,5 +280,11 @@ public final class RxReliability extends Component {
         UInt c = reg(name, uint(32)).init(0);
         when(inc.and(c.ne(U(0xFFFF_FFFFL, 32))), () -> c.set(c.add(1)));
         return c;
+    }
+
+    /** Emitted as {@code sue_rx_reliability} (SUE modules carry the {@code sue_} prefix). */
+    @Override
+    public String moduleBaseName() {
+        return "sue_rx_reliability";
     }
 }

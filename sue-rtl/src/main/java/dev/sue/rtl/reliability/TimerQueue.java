@@ -67,4 +67,10 @@ public final class TimerQueue extends Component {
         q.m.ready.set(pop.and(due));
         latency(2);
     }
+
+    /** Emitted as {@code sue_timer_queue} (SUE modules carry the {@code sue_} prefix). */
+    @Override
+    public String moduleBaseName() {
+        return "sue_timer_queue";
+    }
 }
