@@ -43,8 +43,8 @@ def test_random_traffic(config):
     lat = out / f"rx_reliability_{ids(config)}.txt"
     lat.unlink(missing_ok=True)
     env = {"TB_NUMXPUS": str(n), "TB_K": str(k), "TB_T": str(t), "TB_R": str(r), "TB_IDLE": str(idle),
-           "TB_SEED": str(seed), "TB_PDUS": str(PDUS), "TB_LAT_FILE": str(lat)}
-    run_cocotb(design, "tb_sue_rx_reliability", extra_env=env, testcase="random_traffic")
+           "TB_SEED": str(seed), "TB_PDUS": str(PDUS), "TB_LAT_FILE": str(lat), "TB_DEBUG": os.environ.get("TB_DEBUG", "")}
+    run_cocotb(design, "tb_sue_rx_reliability", extra_env=env, testcase=["random_traffic", "nack_retry_collision"])
     worst = int(lat.read_text())
     assert worst <= max(t, 2) + 1
 
