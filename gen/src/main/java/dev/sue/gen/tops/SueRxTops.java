@@ -1,6 +1,7 @@
 package dev.sue.gen.tops;
 
 import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.reliability.RxReliability;
 import dev.sue.rtl.rx.RxFrameParser;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import java.util.Map;
  * <ul>
  * <li>{@code sue_rx_parser}: {@link RxFrameParser}, MAC RX frame parser/validator with R-CRC and
  *     FCS checks, control-frame demux and drop counters (see {@code sue-rtl/DESIGN-RX.md}).
+ * <li>{@code sue_rx_reliability}: {@link RxReliability}, receive go-back-N (expected PSN per source,
+ *     accept verdict, coalesced ACK, NACK with retry, peer ACK hand-off; DESIGN-RELIABILITY.md).
  * </ul>
  */
 public final class SueRxTops {
@@ -36,5 +39,17 @@ public final class SueRxTops {
         c.add(new Preset("sue_rx_parser_ipv6_1024", "sue_rx_parser",
                 Map.of("dataWidth", "1024", "encap", "1", "vlan", "true", "numXpus", "1024"),
                 "RX parser, IPv6 + 802.1Q, 1024-bit bus, 1024 XPUs"));
+        c.add(new TopSpec("sue_rx_reliability",
+                "SUE receive reliability: expected PSN per source, accept verdict for the RX buffer, coalesced "
+                        + "cumulative ACK (K/T), NACK with retry timer, duplicate ACK, peer ACK hand-off, counters",
+                List.of(ParamSpec.integer("numXpus", "source XPUs (per-source state in RAM)", 16, 1, 1024),
+                        ParamSpec.oneOf("dataWidth", "RX PDU beat width in bits", 512, 256L, 512L, 1024L)),
+                v -> {
+                    int n = v.integer("numXpus");
+                    int w = v.integer("dataWidth");
+                    return () -> new RxReliability(n, w);
+                }));
+        c.add(new Preset("sue_rx_reliability_1024", "sue_rx_reliability",
+                Map.of("numXpus", "1024", "dataWidth", "1024"), "RX reliability, 1024 sources, 1024-bit beats"));
     }
 }
