@@ -8,6 +8,7 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.rx.RxPduBeat;
@@ -286,5 +287,22 @@ public final class RxReliability extends Component {
     @Override
     public String moduleBaseName() {
         return "sue_rx_reliability";
+    }
+
+    /** The counters in status-space order (names as in the register map). */
+    public List<StatusWord> statusWords() {
+        return List.of(
+                new StatusWord("accepted", cntAccepted),
+                new StatusWord("dup", cntDup),
+                new StatusWord("gap", cntGap),
+                new StatusWord("nobuf", cntNobuf),
+                new StatusWord("empty", cntEmpty),
+                new StatusWord("unknown", cntUnknown),
+                new StatusWord("ack_sent", cntAckSent),
+                new StatusWord("nack_sent", cntNackSent),
+                new StatusWord("req_deferred", cntReqDeferred),
+                new StatusWord("ack_rx", cntAckRx),
+                new StatusWord("nack_rx", cntNackRx),
+                new StatusWord("cfg_reject", cntCfgReject));
     }
 }

@@ -11,6 +11,7 @@ import dev.sue.hdl.lib.crc.CrcSpec;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.config.SueEncapConfig;
 import dev.sue.rtl.encap.Encapsulation;
 import java.util.ArrayList;
@@ -633,5 +634,25 @@ public final class RxFrameParser extends Component {
             reg &= mask;
         }
         return reg;
+    }
+
+    /** The counters in status-space order (names as in the register map). */
+    public List<StatusWord> statusWords() {
+        return List.of(
+                new StatusWord("frames", cntFrames),
+                new StatusWord("pass", cntPass),
+                new StatusWord("ctl", cntCtl),
+                new StatusWord("mac_err", cntMacErr),
+                new StatusWord("fcs", cntFcs),
+                new StatusWord("trunc", cntTrunc),
+                new StatusWord("over", cntOver),
+                new StatusWord("hdr", cntHdr),
+                new StatusWord("len", cntLen),
+                new StatusWord("csum", cntCsum),
+                new StatusWord("rcrc", cntRcrc),
+                new StatusWord("ver", cntVer),
+                new StatusWord("op", cntOp),
+                new StatusWord("src", cntSrc),
+                new StatusWord("part", cntPart));
     }
 }
