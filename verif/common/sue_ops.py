@@ -86,10 +86,12 @@ class Op:
 
 
 def random_op(rng: random.Random, table: CommandTable, dest: int, vc: int,
-              data_len: int | None = None, data_present: int | None = None) -> Op:
+              data_len: int | None = None, data_present: int | None = None, cmd_type: int | None = None) -> Op:
+    if cmd_type is not None:
+        data_present = table.entries[cmd_type][0]
     if data_present is None:
         data_present = 1 if data_len else (rng.random() < 0.75)
-    t = rng.choice(table.types(int(data_present)))
+    t = cmd_type if cmd_type is not None else rng.choice(table.types(int(data_present)))
     _, units = table.entries[t]
     control = bytearray(rng.getrandbits(8) for _ in range(18))
     control[0] = t

@@ -442,9 +442,13 @@ async def run(dut):
         # to the last beat.
         mac.backpressure = 1.0 - float(os.environ.get("TB_MAC_READY", "1.0"))
         xpu.idle = 0.0
+        # One command type for every op, so that every op has the same size on the wire (the
+        # ideal packing bound is computed for that size).
+        write_type = setup.table.types(1)[0]
         for i in range(N_OPS):
-            xpu.submit(op(dests[i % len(dests)], i % vcs, data_len=DATA_LEN, data_present=1))
+            xpu.submit(op(dests[i % len(dests)], i % vcs, data_len=DATA_LEN, cmd_type=write_type))
         await drain(bench, xpu, mac, checker, "saturating load")
+        assert len({len(o.wire_bytes()) for o in xpu.accepted}) == 1
         first = checker.pdus[0]["first_cycle"]
         span = mac.cycles[-1] - first + 1
         offered = sum(1 for c in mac.ready_cycles if first <= c <= mac.cycles[-1])
