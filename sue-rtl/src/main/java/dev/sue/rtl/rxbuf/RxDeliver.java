@@ -334,7 +334,7 @@ public final class RxDeliver extends Component {
         Bits eligB = OneHot.fromBools(elig);
         Bits eligHiB = OneHot.fromBools(eligHi);
         Bits pick = mux(eligHiB.ne(0), OneHot.lowestSet(eligHiB), OneHot.lowestSet(eligB)).named("pick");
-        UInt sv = (vcs == 1 ? U(0, 2) : OneHot.toIndex(pick).resize(2)).named("sv");
+        UInt sv = vcs == 1 ? U(0, 2) : OneHot.toIndex(pick).resize(2).named("sv");
         Bool selAny = eligB.ne(0).named("sel_any");
         Bool svBad = selDesc(ready, sv, d -> d.bad.asUInt()).bit(0);
         Bool skip = selAny.and(svBad).named("skip");
