@@ -521,7 +521,7 @@ public final class RxDeliver extends Component {
     }
 
     private static UInt sel(List<UInt> regs, UInt idx) {
-        return regs.size() == 1 ? regs.get(0) : Vec.of(regs).get(idx);
+        return regs.size() == 1 ? regs.get(0) : Vec.of(regs).get(idx.resize(log2Up(regs.size())));
     }
 
     private static UInt selDesc(List<StreamFifo<RxPduDesc>> qs, UInt idx,
