@@ -3,6 +3,7 @@ package dev.sue.gen.tops;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.reliability.RxReliability;
 import dev.sue.rtl.rx.RxFrameParser;
+import dev.sue.rtl.rxbuf.RxDeliver;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,8 @@ import java.util.Map;
  *     FCS checks, control-frame demux and drop counters (see {@code sue-rtl/DESIGN-RX.md}).
  * <li>{@code sue_rx_reliability}: {@link RxReliability}, receive go-back-N (expected PSN per source,
  *     accept verdict, coalesced ACK, NACK with retry, peer ACK hand-off; DESIGN-RELIABILITY.md).
+ * <li>{@code sue_rx_deliver}: {@link RxDeliver}, RX buffer, op unpacker and XPU RX interface
+ *     (spec Table 2), see {@code sue-rtl/DESIGN-RX.md}.
  * </ul>
  */
 public final class SueRxTops {
@@ -35,6 +38,19 @@ public final class SueRxTops {
                     int w = v.integer("dataWidth");
                     int n = v.integer("numXpus");
                     return () -> new RxFrameParser(w, e, vlan, n);
+                }));
+        c.add(new TopSpec("sue_rx_deliver",
+                "SUE RX buffer, op unpacker and XPU RX interface (spec Table 2): per-VC rings, atomic PDU "
+                        + "validation, credit-based delivery, drop counters",
+                List.of(ParamSpec.oneOf("dataWidth", "bus width in bits", 512, 256L, 512L, 1024L),
+                        ParamSpec.integer("vcs", "virtual channels (one buffer partition each)", 4, 1, 4),
+                        ParamSpec.integer("bufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
+                                65536, 1, 1L << 22)),
+                v -> {
+                    int w = v.integer("dataWidth");
+                    int vcs = v.integer("vcs");
+                    int b = v.integer("bufBytes");
+                    return () -> new RxDeliver(w, vcs, b);
                 }));
         c.add(new Preset("sue_rx_parser_ipv6_1024", "sue_rx_parser",
                 Map.of("dataWidth", "1024", "encap", "1", "vlan", "true", "numXpus", "1024"),

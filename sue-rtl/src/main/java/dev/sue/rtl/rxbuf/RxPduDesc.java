@@ -1,0 +1,40 @@
+package dev.sue.rtl.rxbuf;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
+import dev.sue.hdl.UInt;
+
+/**
+ * A PDU stored in the RX buffer, as it travels from the buffer writer to the op validator and
+ * from there to the per-VC delivery queues of {@link RxDeliver}.
+ *
+ * <ul>
+ *   <li>{@code vc} (2): the PDU's virtual channel (its buffer partition).</li>
+ *   <li>{@code start} (wordBits): index of its first word in the VC's ring of words.</li>
+ *   <li>{@code length} (13): op-region bytes (0..4096).</li>
+ *   <li>{@code src} (10): the sending XPU (RH xpuid), delivered on {@code xpuid}.</li>
+ *   <li>{@code bad} (1): set by the validator: an op is malformed, none is delivered.</li>
+ * </ul>
+ * The descriptor is not stored per op: ops are found again by walking the stored bytes, so
+ * nothing here scales with the number of ops.
+ */
+public final class RxPduDesc extends Bundle {
+    public final UInt vc = uint(2);
+    public final UInt start;
+    public final UInt length = uint(13);
+    public final UInt src = uint(10);
+    public final Bool bad = bool();
+    private final int wordBits;
+
+    public RxPduDesc(int wordBits) {
+        this.wordBits = wordBits;
+        this.start = uint(wordBits);
+    }
+
+    @Override
+    public RxPduDesc copyType() {
+        return new RxPduDesc(wordBits);
+    }
+}
