@@ -1,5 +1,6 @@
 package dev.sue.gen.tops;
 
+import dev.sue.rtl.SueRx;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.reliability.RxReliability;
 import dev.sue.rtl.rx.RxFrameParser;
@@ -11,6 +12,7 @@ import java.util.Map;
  * Tops for the SUE receive path ({@code dev.sue.rtl.rx}).
  *
  * <ul>
+ * <li>{@code sue_rx}: {@link SueRx}, the whole receive path (parser, reliability, delivery).
  * <li>{@code sue_rx_parser}: {@link RxFrameParser}, MAC RX frame parser/validator with R-CRC and
  *     FCS checks, control-frame demux and drop counters (see {@code sue-rtl/DESIGN-RX.md}).
  * <li>{@code sue_rx_reliability}: {@link RxReliability}, receive go-back-N (expected PSN per source,
@@ -24,6 +26,25 @@ public final class SueRxTops {
     }
 
     public static void register(Catalog c) {
+        c.add(new TopSpec("sue_rx",
+                "SUE receive path: frame parser, receive reliability, RX buffer and XPU RX interface (spec Table 2)",
+                List.of(ParamSpec.oneOf("dataWidth", "MAC RX and rx_data width in bits", 512, 256L, 512L, 1024L),
+                        ParamSpec.integer("xpus", "source XPUs", 16, 2, 1024),
+                        ParamSpec.integer("vcs", "virtual channels", 4, 1, 4),
+                        ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
+                                65536, 1, 1L << 22),
+                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
+                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
+                        ParamSpec.flag("vlan", "frames carry an 802.1Q tag (encap 0..3 only)", false)),
+                v -> {
+                    int w = v.integer("dataWidth");
+                    int n = v.integer("xpus");
+                    int vcs = v.integer("vcs");
+                    int buf = v.integer("rxBufBytes");
+                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    boolean vlan = v.flag("vlan");
+                    return () -> new SueRx(w, n, vcs, buf, e, vlan);
+                }));
         c.add(new TopSpec("sue_rx_parser",
                 "SUE RX frame parser: header/RH/R-CRC/FCS checks, op region cut-through with commit/abort, "
                         + "control-frame output, per-reason drop counters",

@@ -12,6 +12,7 @@ import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.rx.RxPduBeat;
 import java.util.ArrayList;
 import java.util.List;
@@ -544,5 +545,15 @@ public final class RxDeliver extends Component {
         UInt c = reg(name, uint(32)).init(0);
         when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
         return c;
+    }
+
+    /** The counters in status-space order, named as in {@link #COUNTERS}. */
+    public List<StatusWord> statusWords() {
+        UInt[] ports = {cntStored, cntNobuf, cntRollback, cntBadVc, cntBadOp, cntPdus, cntOps, cntCfgReject};
+        List<StatusWord> out = new ArrayList<>();
+        for (int i = 0; i < ports.length; i++) {
+            out.add(new StatusWord(COUNTERS.get(i), ports[i]));
+        }
+        return out;
     }
 }

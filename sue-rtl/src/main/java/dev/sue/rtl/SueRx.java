@@ -1,0 +1,153 @@
+package dev.sue.rtl;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.StatusWord;
+import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.pdu.AckReq;
+import dev.sue.rtl.pdu.PeerAck;
+import dev.sue.rtl.reliability.RxReliability;
+import dev.sue.rtl.rx.MacRxBeat;
+import dev.sue.rtl.rx.RxFrameParser;
+import dev.sue.rtl.rxbuf.RxDeliver;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The SUE receive path: Ethernet frames in, XPU commands out (spec Table 2), ACK information out
+ * to the transmit path.
+ *
+ * <pre>
+ * mac_rx_0 -&gt; RxFrameParser --m--&gt; RxDeliver (RX buffer, op walk, XPU RX credits) -&gt; rx_*
+ *               |  ctl          |        ^ accept   | fits
+ *               v               +--&gt; RxReliability --+--&gt; ack_req (to TX: ACK/NACK to send)
+ *              ctl (frames that are not SUE)         +--&gt; peer_ack (to TX: ACK/NACK received)
+ * </pre>
+ *
+ * <h2>Parameters</h2>
+ * <ul>
+ * <li>{@code dataWidth}: 256, 512 or 1024 (MAC RX bus and {@code rx_data}).
+ * <li>{@code xpus}: 2..1024 source XPUs (partition table, per-source PSN state).
+ * <li>{@code vcs}: 1..4 VCs (RX buffer partitions).
+ * <li>{@code rxBufBytes}: RX buffer bytes, {@code vcs * dataWidth/8 * 2^k}, at least 4096 per VC.
+ * <li>{@code encap}, {@code vlan}: the network encapsulation of frames to this endpoint.
+ * </ul>
+ *
+ * <h2>Ports</h2>
+ * <ul>
+ * <li>{@code mac_rx_0} ({@code _valid, _data, _keep, _last, _err, _ready}): frames from the MAC
+ *     (keep full but on the last beat; {@code err} on the last beat = MAC error). {@code ready}
+ *     is 1 whenever {@code ctl} is not back-pressured: the path runs at one beat per cycle.
+ * <li>{@code ctl} (master stream of {@link MacRxBeat}): every frame that is not a SUE frame for
+ *     this endpoint, whole (DESIGN-RX.md "Classification").
+ * <li>XPU RX: {@code rx_valid, rx_cycle, rx_vc, xpuid, rx_control, rx_data, rx_credit,
+ *     rx_reset_in, rx_reset_out} (encodings: DESIGN-RX.md, signal table).
+ * <li>{@code ack_req} (Flow {dest, op, rpsn}): ACK/NACK the transmit path must carry to a peer.
+ * <li>{@code peer_ack} (Flow {peer, op, rpsn}): ACK/NACK received from a peer, for transmit
+ *     reliability.
+ * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready}: the configuration write bus shared by
+ *     the three blocks (a write happens when valid and ready; every block sees it).
+ * <li>Counters ({@code cnt_<block>_<name>}, 32-bit saturating): {@link #statusWords()}.
+ * </ul>
+ */
+public final class SueRx extends Component {
+    public final Stream<MacRxBeat> macRx;
+    public final Stream<MacRxBeat> ctl;
+
+    public final Bits rxValid = out(bits(2));
+    public final UInt rxCycle = out(uint(4));
+    public final UInt rxVc = out(uint(2));
+    public final UInt xpuid = out(uint(10));
+    public final Bits rxControl = out(bits(144));
+    public final Bits rxData;
+    public final Bits rxCredit = in(bits(6));
+    public final Bool rxResetIn = in(bool());
+    public final Bool rxResetOut = out(bool());
+
+    public final Flow<AckReq> ackReq;
+    public final Flow<PeerAck> peerAck;
+
+    public final Bool cfgValid = in(bool());
+    public final UInt cfgAddr = in(uint(16));
+    public final Bits cfgData = in(bits(32));
+    public final Bool cfgReady = out(bool());
+
+    private final List<StatusWord> status = new ArrayList<>();
+
+    public SueRx(int dataWidth, int xpus, int vcs, int rxBufBytes, Encapsulation encap, boolean vlan) {
+        param("dataWidth", dataWidth);
+        param("xpus", xpus);
+        param("vcs", vcs);
+        param("rxBufBytes", rxBufBytes);
+        param("encap", encap == null ? "null" : encap.name());
+        param("vlan", vlan);
+        require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
+        macRx = slave(Stream.of(() -> new MacRxBeat(dataWidth)).named("mac_rx_0"));
+        ctl = master(Stream.of(() -> new MacRxBeat(dataWidth)));
+        rxData = out(bits(dataWidth));
+        ackReq = master(Flow.of(AckReq::new));
+        peerAck = master(Flow.of(PeerAck::new));
+
+        RxFrameParser parser = instance("parser", () -> new RxFrameParser(dataWidth, encap, vlan, xpus));
+        RxReliability rel = instance("reliability", () -> new RxReliability(xpus, dataWidth));
+        RxDeliver deliver = instance("deliver", () -> new RxDeliver(dataWidth, vcs, rxBufBytes));
+
+        // one configuration bus: a write happens when every block is ready, and all see it
+        Bool ready = parser.cfgReady.and(rel.cfgReady).and(deliver.cfgReady).named("cfg_all_ready");
+        cfgReady.set(ready);
+        Bool write = cfgValid.and(ready).named("cfg_write");
+        parser.cfgValid.set(write);
+        parser.cfgAddr.set(cfgAddr);
+        parser.cfgData.set(cfgData);
+        rel.cfgValid.set(write);
+        rel.cfgAddr.set(cfgAddr);
+        rel.cfgData.set(cfgData);
+        deliver.cfgValid.set(write);
+        deliver.cfgAddr.set(cfgAddr);
+        deliver.cfgData.set(cfgData);
+
+        // frames
+        parser.s.connectFrom(macRx);
+        ctl.connectFrom(parser.ctl);
+        deliver.in.connectFrom(parser.m);
+        rel.beat.valid.set(parser.m.valid.and(parser.m.ready));
+        assignLeaves(rel.beat.payload, parser.m.payload);
+        rel.fits.set(deliver.fits);
+        deliver.accept.set(rel.accept);
+        connect(ackReq, rel.ackReq);
+        connect(peerAck, rel.peerAck);
+
+        // XPU side
+        rxValid.set(deliver.rxValid);
+        rxCycle.set(deliver.rxCycle);
+        rxVc.set(deliver.rxVc);
+        xpuid.set(deliver.xpuid);
+        rxControl.set(deliver.rxControl);
+        rxData.set(deliver.rxData);
+        deliver.rxCredit.set(rxCredit);
+        deliver.rxResetIn.set(rxResetIn);
+        rxResetOut.set(deliver.rxResetOut);
+
+        // counters as ports cnt_<block>_<name>, in status-space order
+        List<StatusWord> words = new ArrayList<>();
+        words.addAll(StatusWord.prefixed("rx_parser", parser.statusWords()));
+        words.addAll(StatusWord.prefixed("rx_rel", rel.statusWords()));
+        words.addAll(StatusWord.prefixed("rx_deliver", deliver.statusWords()));
+        for (StatusWord w : words) {
+            UInt port = out(uint(32)).named("cnt_" + w.name().replace('.', '_'));
+            port.set(w.value().width() == 32 ? w.value() : w.value().resize(32));
+            status.add(new StatusWord(w.name(), port));
+        }
+    }
+
+    /** The receive counters in status-space order ({@code rx_parser.*, rx_rel.*, rx_deliver.*}). */
+    public List<StatusWord> statusWords() {
+        return List.copyOf(status);
+    }
+}
