@@ -1,0 +1,257 @@
+"""Agents for benches of whole SUE endpoints (``sue_endpoint``, ``sue_pair``), on ClockedBench.
+
+Every agent takes a ``View``: the DUT seen through a port-name prefix, so one class serves the
+single endpoint (prefix ``""``) and each side of the back-to-back pair (``"a_"``, ``"b_"``).
+
+* ``CfgPort``: configuration writes (``cfg_valid/addr/data/ready``).
+* ``StatusReader``: reads of the status space (``rd_valid/rd_addr`` -> ``rd_rsp_valid/rd_data``).
+* ``MacRxDriver``: frames into ``mac_rx_0`` (data, keep, last, err; honours ``ready``).
+* ``MacTxMonitor``: frames out of ``mac_tx_0``, with random back-pressure.
+* ``XpuRx``: the XPU on the Table 2 receive interface: hands out credits at a random rate,
+  assembles ops, checks the beat rules, returns credits when an op is complete.
+
+The XPU transmit side is ``common.sue_ops.XpuTx`` (give it a ``View``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Callable
+
+from common.stream_bfm import StreamSink, beat_bytes, packet_beats
+from common.sue_ops import CommandTable, ceil_div
+
+MAC_FIELDS = ("data", "keep", "last")
+
+
+class View:
+    """``dut`` with ``prefix`` in front of every attribute name: ``View(dut, "a_").tx_valid``.
+
+    ``aliases`` renames before the prefix is added: the endpoint calls the transmit interface's
+    destination ``tx_xpuid`` and the receive interface's source ``rx_xpuid`` (both ``xpuid`` in
+    spec Tables 1 and 2 and on the standalone tops), so ``XpuTx`` gets ``{"xpuid": "tx_xpuid"}``.
+    """
+
+    def __init__(self, dut, prefix: str = "", aliases: dict[str, str] | None = None):
+        object.__setattr__(self, "_dut", dut)
+        object.__setattr__(self, "_prefix", prefix)
+        object.__setattr__(self, "_aliases", dict(aliases or {}))
+
+    def __getattr__(self, name: str):
+        return getattr(self._dut, self._prefix + self._aliases.get(name, name))
+
+    @property
+    def prefix(self) -> str:
+        return self._prefix
+
+
+class CfgPort:
+    """Writes (address, data) pairs on the configuration bus, one per accepted cycle."""
+
+    def __init__(self, view: View):
+        self.v = view
+        self.queue: deque[tuple[int, int]] = deque()
+        self.v.cfg_valid.value = 0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue)
+
+    def drive(self) -> None:
+        if self.queue:
+            a, d = self.queue[0]
+            self.v.cfg_valid.value = 1
+            self.v.cfg_addr.value = a
+            self.v.cfg_data.value = d
+        else:
+            self.v.cfg_valid.value = 0
+
+    def sample(self) -> None:
+        if self.queue and int(self.v.cfg_valid.value) and int(self.v.cfg_ready.value):
+            self.queue.popleft()
+
+
+class StatusReader:
+    """Reads status words; ``results`` maps each address read to its last value (``None``: rd_err)."""
+
+    LATENCY = 2
+
+    def __init__(self, view: View):
+        self.v = view
+        self.queue: deque[int] = deque()
+        self.inflight: deque[tuple[int, int]] = deque()  # (cycle issued, address)
+        self.results: dict[int, int | None] = {}
+        self.cycle = 0
+        self.v.rd_valid.value = 0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue or self.inflight)
+
+    def read(self, addrs) -> None:
+        self.queue.extend(addrs)
+
+    def drive(self) -> None:
+        if self.queue:
+            self.v.rd_valid.value = 1
+            self.v.rd_addr.value = self.queue[0]
+        else:
+            self.v.rd_valid.value = 0
+
+    def sample(self) -> None:
+        if int(self.v.rd_rsp_valid.value):
+            assert self.inflight, f"{self.v.prefix}rd_rsp_valid without a read"
+            issued, addr = self.inflight.popleft()
+            assert self.cycle - issued == self.LATENCY, \
+                f"{self.v.prefix}status read of {addr:#x} answered after {self.cycle - issued} cycles"
+            self.results[addr] = None if int(self.v.rd_err.value) else int(self.v.rd_data.value)
+        if int(self.v.rd_valid.value):
+            self.inflight.append((self.cycle, self.queue.popleft()))
+        self.cycle += 1
+
+
+class MacRxDriver:
+    """Drives whole frames into ``mac_rx_0``; ``err`` marks the last beat of a frame sent with it."""
+
+    def __init__(self, view: View, rng: random.Random, width_bytes: int, idle: float = 0.0):
+        self.v, self.rng, self.wb, self.idle = view, rng, width_bytes, idle
+        self.frames: deque[tuple[bytes, bool]] = deque()
+        self.beats: deque[dict] = deque()
+        self.current: dict | None = None
+        self.sent_frames = 0
+        self.v.mac_rx_0_valid.value = 0
+
+    def send(self, frame: bytes, err: bool = False) -> None:
+        self.frames.append((frame, err))
+
+    @property
+    def idle_now(self) -> bool:
+        return self.current is None and not self.beats and not self.frames
+
+    def drive(self) -> None:
+        v = self.v
+        if self.current is None:
+            if not self.beats and self.frames and self.rng.random() >= self.idle:
+                frame, err = self.frames.popleft()
+                self.beats.extend(packet_beats(frame, self.wb, err=0))
+                self.beats[-1]["err"] = int(err)
+            if self.beats:
+                self.current = self.beats.popleft()
+        if self.current is None:
+            v.mac_rx_0_valid.value = 0
+            v.mac_rx_0_last.value = self.rng.getrandbits(1)
+            v.mac_rx_0_err.value = self.rng.getrandbits(1)
+            return
+        v.mac_rx_0_valid.value = 1
+        v.mac_rx_0_data.value = self.current["data"]
+        v.mac_rx_0_keep.value = self.current["keep"]
+        v.mac_rx_0_last.value = self.current["last"]
+        v.mac_rx_0_err.value = self.current["err"]
+
+    def sample(self) -> None:
+        if self.current is not None and int(self.v.mac_rx_0_ready.value):
+            if self.current["last"]:
+                self.sent_frames += 1
+            self.current = None
+
+
+class MacTxMonitor(StreamSink):
+    """Takes frames from ``mac_tx_0`` with random back-pressure; ``on_frame(frame, cycle)`` at each end."""
+
+    def __init__(self, view: View, rng: random.Random, width_bytes: int, backpressure: float,
+                 on_frame: Callable[[bytes, int], None]):
+        super().__init__(view, "mac_tx_0", MAC_FIELDS, rng, backpressure)
+        self.wb, self.on_frame = width_bytes, on_frame
+        self._cur = b""
+        self.frames_out = 0
+
+    def sample(self) -> None:
+        n = len(self.beats)
+        super().sample()
+        if len(self.beats) > n:
+            beat = self.beats.pop()  # keep memory flat on long runs
+            self.cycles.pop()
+            self._cur += beat_bytes(beat, self.wb)
+            if beat["last"]:
+                self.frames_out += 1
+                self.on_frame(self._cur, self.cycle)
+                self._cur = b""
+
+
+class XpuRx:
+    """The XPU on the receive interface (Table 2 with our encodings, sue-rtl/DESIGN-RX.md).
+
+    Credits: the XPU owns ``cmd_credits`` command and ``data_credits`` data credits per VC and
+    hands them to SUE on ``rx_credit`` ({valid, kind, vc, count-1}) at most one message per
+    cycle with probability ``rate``; an op's credits come back to the pool when it is complete.
+    ``on_op(src, vc, control, data, cycle)`` gets every op: ``control`` the op's control bytes
+    (its length from the command table), ``data`` its data bytes. Beat rules are asserted:
+    consecutive ``rx_cycle`` from 0, constant VC and source inside an op, never beyond the
+    credits SUE was given, bytes beyond the control length and the data length zero.
+    """
+
+    def __init__(self, view: View, rng: random.Random, width_bytes: int, table: CommandTable, vcs: int,
+                 on_op: Callable[[int, int, bytes, bytes, int], None], cmd_credits: int = 16,
+                 data_credits: int = 64, rate: float = 1.0):
+        self.v, self.rng, self.wb, self.table, self.vcs, self.on_op = view, rng, width_bytes, table, vcs, on_op
+        self.rate = rate
+        self.pool = {(vc, k): (cmd_credits if k == 0 else data_credits) for vc in range(vcs) for k in range(2)}
+        self.given = {(vc, k): 0 for vc in range(vcs) for k in range(2)}
+        self.cur: dict | None = None
+        self.ops = 0
+        self.cycle = 0
+        self.v.rx_credit.value = 0
+        self.v.rx_reset_in.value = 0
+
+    def drive(self) -> None:
+        self.v.rx_credit.value = 0
+        if self.rng.random() < self.rate:
+            keys = [k for k, n in self.pool.items() if n]
+            if keys:
+                vc, kind = self.rng.choice(keys)
+                n = min(4, self.pool[(vc, kind)])
+                self.pool[(vc, kind)] -= n
+                self.given[(vc, kind)] += n
+                self.v.rx_credit.value = 1 << 5 | kind << 4 | vc << 2 | (n - 1)
+
+    def sample(self) -> None:
+        v = self.v
+        valid = int(v.rx_valid.value)
+        self.cycle += 1
+        if valid == 0:
+            assert self.cur is None, f"{v.prefix}rx: idle cycle inside an op {self.cur}"
+            return
+        assert valid in (1, 2), f"{v.prefix}rx_valid = {valid}"
+        vc, cyc, src = int(v.rx_vc.value), int(v.rx_cycle.value), int(v.xpuid.value)
+        data = int(v.rx_data.value).to_bytes(self.wb, "little")
+        if self.cur is None:
+            assert cyc == 0, f"{v.prefix}rx: op starts with rx_cycle {cyc}"
+            assert vc < self.vcs, f"{v.prefix}rx: op on VC {vc} >= {self.vcs}"
+            control = int(v.rx_control.value).to_bytes(18, "little")
+            assert control[0] in self.table.entries, f"{v.prefix}rx: op of unknown type {control[0]:#x}"
+            dp, units = self.table.entries[control[0]]
+            assert not any(control[2 * units:]), f"{v.prefix}rx: control bytes beyond {2 * units}: {control.hex()}"
+            assert (valid == 2) == bool(dp), f"{v.prefix}rx: rx_valid {valid} for a type with data_present {dp}"
+            dlen = control[1] + 1 if dp else 0
+            assert self.given[(vc, 0)] >= 1, f"{v.prefix}rx: op on VC {vc} without a command credit"
+            self.given[(vc, 0)] -= 1
+            self.cur = {"vc": vc, "src": src, "control": control[:2 * units], "dlen": dlen,
+                        "beats": max(1, ceil_div(dlen, self.wb)), "i": 0, "data": b""}
+        c = self.cur
+        assert (vc, src, cyc) == (c["vc"], c["src"], c["i"] & 0xF), \
+            f"{v.prefix}rx: beat {c['i']} of an op: vc {vc} src {src} rx_cycle {cyc}, expected {c['vc']} {c['src']}"
+        if valid == 2:
+            assert self.given[(vc, 1)] >= 1, f"{v.prefix}rx: data beat on VC {vc} without a data credit"
+            self.given[(vc, 1)] -= 1
+            take = min(self.wb, c["dlen"] - len(c["data"]))
+            assert not any(data[take:]), f"{v.prefix}rx: data bytes beyond the op's length are not zero"
+            c["data"] += data[:take]
+        c["i"] += 1
+        if c["i"] == c["beats"]:
+            self.pool[(vc, 0)] += 1
+            if c["dlen"]:
+                self.pool[(vc, 1)] += c["beats"]
+            self.cur = None
+            self.ops += 1
+            self.on_op(c["src"], vc, c["control"], c["data"], self.cycle)
