@@ -1,6 +1,7 @@
 package dev.sue.hdl;
 
 import dev.sue.hdl.ir.Assertion;
+import dev.sue.hdl.ir.ComponentIr;
 import dev.sue.hdl.ir.Const;
 import dev.sue.hdl.ir.Node;
 import dev.sue.hdl.ir.OpKind;
@@ -362,6 +363,19 @@ public final class Hdl {
     public static <T> T param(String name, T value) {
         Elaboration.current().component().ir().putParameter(name, value);
         return value;
+    }
+
+    /**
+     * Documents one word of this component's register map: written to the generator's JSON report
+     * ({@code register_map} of the module) so drivers and testbenches take addresses from the
+     * generated design instead of copying tables. {@code access}: "ro", "wo" or "rw".
+     */
+    public static void register(long address, String name, String access, String description) {
+        if (!access.equals("ro") && !access.equals("wo") && !access.equals("rw")) {
+            throw new IllegalArgumentException("access must be ro, wo or rw, got " + access);
+        }
+        Elaboration.current().component().ir()
+                .addRegister(new ComponentIr.RegisterEntry(address, name, access, description));
     }
 
     /**

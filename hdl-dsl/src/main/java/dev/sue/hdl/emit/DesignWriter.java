@@ -146,6 +146,18 @@ public final class DesignWriter {
         }
         mod.put("parameters", params);
         mod.put("latency_cycles", ir.latency());
+        if (!ir.registerMap().isEmpty()) {
+            List<Map<String, Object>> regs = new ArrayList<>();
+            for (ComponentIr.RegisterEntry e : ir.registerMap()) {
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("address", e.address());
+                r.put("name", e.name());
+                r.put("access", e.access());
+                r.put("description", e.description());
+                regs.add(r);
+            }
+            mod.put("register_map", regs);
+        }
         List<Map<String, Object>> ports = new ArrayList<>();
         for (Signal s : ir.ports()) {
             Map<String, Object> p = new LinkedHashMap<>();

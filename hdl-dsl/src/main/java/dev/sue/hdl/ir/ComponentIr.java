@@ -30,6 +30,7 @@ public final class ComponentIr {
     private final List<MemoryIr> memories = new ArrayList<>();
     private final List<Assertion> assertions = new ArrayList<>();
     private final Map<String, Object> parameters = new LinkedHashMap<>();
+    private final List<RegisterEntry> registerMap = new ArrayList<>();
     private final Map<ClockDomain, DomainPorts> domainPorts = new LinkedHashMap<>();
     private String instanceName;
     private boolean instanceNameExplicit;
@@ -147,6 +148,25 @@ public final class ComponentIr {
 
     public void putParameter(String name, Object value) {
         parameters.put(name, value);
+    }
+
+    /** One documented word of a component's register map (machine-readable in the JSON report). */
+    public record RegisterEntry(long address, String name, String access, String description) {
+    }
+
+    /** The register map the component documented, in declaration order. */
+    public List<RegisterEntry> registerMap() {
+        return Collections.unmodifiableList(registerMap);
+    }
+
+    public void addRegister(RegisterEntry entry) {
+        for (RegisterEntry e : registerMap) {
+            if (e.address() == entry.address()) {
+                throw new IllegalArgumentException("register address 0x" + Long.toHexString(entry.address())
+                        + " documented twice: " + e.name() + " and " + entry.name());
+            }
+        }
+        registerMap.add(entry);
     }
 
     public String instanceName() {
