@@ -1,0 +1,249 @@
+"""Two SUE endpoints back to back through a fault-injecting link (top ``sue_endpoint_pair``).
+
+Endpoint A (xpuid ``ID_A``) and endpoint B (``ID_B``) each get a Python XPU on both interfaces
+(``common.sue_ops.XpuTx`` on ``tx_*``, ``common.sue_endpoint_bench.XpuRx`` on ``rx_*``). Every
+frame A's MAC sends goes through ``common.link_model.LinkModel`` (drop, corrupt, duplicate,
+delay/reorder, ACK-only loss, link down) into B's MAC RX, and the other way round.
+
+Checked (the oracle is the XPUs' own record of what they sent, never the RTL):
+
+* scoreboard: every op an XPU sent is delivered to the peer XPU exactly once, byte-identical
+  (control bytes and data), in order per {source, VC}, with the right source xpuid; nothing
+  else is delivered;
+* frame accounting on both sides, from the status space read through ``rd_*`` (addresses from
+  the design's register map): frames the RX MAC port took = parser frames = pass + control +
+  every drop reason; every passed PDU lands in exactly one reliability outcome; accepted PDUs =
+  stored PDUs; ops delivered by the RTL = ops the XPU received; control frames counted = frames
+  on ``ctl``; frames sent by the framer = frames the MAC took;
+* faults really happened (link statistics) and, with loss, retransmissions were counted.
+
+Environment: TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
+TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
+TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_TIMEOUT.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import defaultdict, deque
+
+import cocotb
+
+from common import sue_frames
+from common.link_model import Faults, LinkModel
+from common.stream_bfm import ClockedBench, CycleProbe, StreamSink, start_clock_and_reset
+from common.sue_endpoint_bench import CfgPort, MacRxDriver, MacTxMonitor, StatusReader, View, XpuRx
+from common.sue_ops import CommandTable, XpuTx, random_op
+
+ENCAP = int(os.environ.get("TB_ENCAP", "0"))
+FCS = os.environ.get("TB_FCS", "0") == "1"
+N_OPS = int(os.environ.get("TB_OPS", "300"))
+PSN_START = int(os.environ.get("TB_PSN_START", "65500"))
+XPU_RATE = float(os.environ.get("TB_XPU_RATE", "1.0"))
+TIMEOUT = int(os.environ.get("TB_TIMEOUT", "400000"))
+REGMAP = os.environ["TB_REGMAP"]  # JSON: [{"address", "name", "access"}] of the endpoint
+XPUS = int(os.environ.get("TB_XPUS", "4"))
+VCS = int(os.environ.get("TB_VCS", "2"))
+ID_A, ID_B = 1, 2
+
+# Configuration word addresses (sue-rtl/README.md, DESIGN-*.md).
+OWN_MAC_LO, OWN_MAC_HI, OWN_XPUID, OWN_IP = 0x0000, 0x0001, 0x0002, 0x0008
+CMD_TYPE, PACK_LIMIT, MIN_FRAME, FCS_BY_SUE = 0x0100, 0x0200, 0x0210, 0x0211
+WINDOW, RTO, RETRY_LIMIT, ACK_PIGGYBACK_WAIT = 0x0220, 0x0221, 0x0222, 0x0223
+RX_FCS, ACK_EVERY, ACK_DELAY, NACK_RETRY = 0x0300, 0x0310, 0x0311, 0x0312
+TABLE = 0x4000
+T_MAC_LO, T_MAC_HI, T_PARTITION, T_NEXT_PSN, T_IP, T_EXPECTED_PSN = 0x0, 0x1, 0x2, 0x3, 0x4, 0x8
+
+
+def mac_of(x: int) -> int:
+    return 0x02_00_5E_00_00_00 | x << 8 | 0x11
+
+
+def ip_of(x: int) -> int:
+    return (0xFD00 << 112 | x) if ENCAP == 1 else (10 << 24 | x)
+
+
+def partition_of(a: int, b: int) -> int:
+    lo, hi = min(a, b), max(a, b)
+    return (lo * 37 + hi * 101) & 0x3FF
+
+
+def first_psn(src: int, dst: int) -> int:
+    return (PSN_START + 3 * src + dst) & 0xFFFF
+
+
+def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
+    ip_words = 4 if ENCAP == 1 else 1
+    w = [(OWN_MAC_LO, mac_of(own) & 0xFFFFFFFF), (OWN_MAC_HI, mac_of(own) >> 32), (OWN_XPUID, own)]
+    w += [(OWN_IP + i, ip_of(own) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
+    w += [(PACK_LIMIT, 2048), (MIN_FRAME, 64), (FCS_BY_SUE, int(FCS)), (RX_FCS, int(FCS))]
+    w += [(WINDOW, 32), (RTO, 3000), (RETRY_LIMIT, 100), (ACK_PIGGYBACK_WAIT, 64)]
+    w += [(ACK_EVERY, 4), (ACK_DELAY, 64), (NACK_RETRY, 1500)]
+    w += [(CMD_TYPE + t, table.cfg_word(t)) for t in table.entries]
+    for d in range(XPUS):
+        base = TABLE | d << 4
+        w += [(base | T_MAC_LO, mac_of(d) & 0xFFFFFFFF), (base | T_MAC_HI, mac_of(d) >> 32),
+              (base | T_PARTITION, partition_of(own, d)), (base | T_NEXT_PSN, first_psn(own, d)),
+              (base | T_EXPECTED_PSN, first_psn(d, own))]
+        w += [(base | (T_IP + i), ip_of(d) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
+    return w
+
+
+class Side:
+    """One endpoint and its XPU, MAC and configuration agents."""
+
+    def __init__(self, bench, dut, prefix: str, own: int, peer: int, rng, table, wb: int, on_op):
+        self.own, self.peer = own, peer
+        view = View(dut, prefix)
+        self.cfg = bench.add(CfgPort(view))
+        self.status = bench.add(StatusReader(view))
+        self.xtx = bench.add(XpuTx(View(dut, prefix, {"xpuid": "tx_xpuid"}), rng, wb, idle=0.2))
+        self.xtx.paused = True
+        self.xrx = bench.add(XpuRx(View(dut, prefix, {"xpuid": "rx_xpuid"}), rng, wb, table, VCS,
+                                   on_op, rate=XPU_RATE))
+        self.mac_in = bench.add(MacRxDriver(view, rng, wb, idle=0.05))
+        self.ctl = bench.add(StreamSink(view, "ctl", ("data", "keep", "last", "err"), rng, 0.0))
+        getattr(dut, f"{prefix}vc_pause").value = 0
+        self.mac_out = None  # set by the bench (needs the link)
+
+
+@cocotb.test()
+async def pair(dut):
+    import json
+
+    seed = int(os.environ.get("TB_SEED", "1"))
+    rng = random.Random(seed)
+    wb = len(dut.a_tx_data) // 8
+    table = CommandTable.random(rng)
+    regmap = {r["name"]: r["address"] for r in json.loads(REGMAP)}
+    faults = Faults(drop=float(os.environ.get("TB_DROP", "0")), corrupt=float(os.environ.get("TB_CORRUPT", "0")),
+                    duplicate=float(os.environ.get("TB_DUP", "0")), delay=float(os.environ.get("TB_DELAY", "0")),
+                    max_delay=int(os.environ.get("TB_MAX_DELAY", "64")),
+                    reorder=os.environ.get("TB_REORDER", "0") == "1",
+                    ack_only_drop=float(os.environ.get("TB_ACK_DROP", "0")))
+
+    def ack_only(frame: bytes) -> bool:
+        try:
+            f = sue_frames.decode(frame, ENCAP, False, FCS)
+        except sue_frames.SueFrameError:
+            return False
+        return not f.payload or f.payload[0] == 0
+
+    links = {"ab": LinkModel(random.Random(seed + 1), faults, latency=20, is_ack_only=ack_only),
+             "ba": LinkModel(random.Random(seed + 2), faults, latency=20, is_ack_only=ack_only)}
+    down = int(os.environ.get("TB_LINK_DOWN", "0"))
+
+    expected: dict[tuple[int, int, int], deque] = defaultdict(deque)  # (src, dst, vc) -> ops in order
+    delivered = defaultdict(int)
+    taken = {ID_A: 0, ID_B: 0}
+
+    bench = ClockedBench(dut.clk)
+    sides: dict[int, Side] = {}
+
+    def absorb(src: int) -> None:
+        """Moves the ops the XPU of ``src`` had accepted since last time into the expectations."""
+        s = sides[src]
+        while taken[src] < len(s.xtx.accepted):
+            op = s.xtx.accepted[taken[src]]
+            expected[(src, op.dest, op.vc)].append(op)
+            taken[src] += 1
+
+    def on_op_for(me: int):
+        def on_op(src, vc, control, data, cycle):
+            absorb(src)
+            q = expected[(src, me, vc)]
+            assert q, f"XPU {me}: op from {src} on VC {vc} that was never sent (or twice): {control.hex()}"
+            want = q.popleft()
+            units = table.entries[want.control[0]][1]
+            assert control == want.control[:2 * units] and data == want.data, (
+                f"XPU {me}: op #{want.seq} from {src} VC {vc} differs: got control {control.hex()} data "
+                f"{data[:32].hex()}..., expected {want.control[:2 * units].hex()} {want.data[:32].hex()}...")
+            delivered[(src, vc)] += 1
+        return on_op
+
+    sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
+    sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
+    sides[ID_A].mac_out = bench.add(MacTxMonitor(View(dut, "a_"), rng, wb, 0.1,
+                                                 lambda fr, cyc: links["ab"].push(cyc, fr)))
+    sides[ID_B].mac_out = bench.add(MacTxMonitor(View(dut, "b_"), rng, wb, 0.1,
+                                                 lambda fr, cyc: links["ba"].push(cyc, fr)))
+
+    def move(cycle: int) -> None:
+        for fr in links["ab"].due(cycle):
+            sides[ID_B].mac_in.send(fr)
+        for fr in links["ba"].due(cycle):
+            sides[ID_A].mac_in.send(fr)
+    bench.add(CycleProbe(move))
+
+    await start_clock_and_reset(dut)
+    for s in sides.values():
+        s.cfg.queue.extend(setup_writes(s.own, table))
+    await bench.run_until(lambda: not any(s.cfg.busy for s in sides.values()), 100_000, "configuration")
+    await bench.run(16)
+
+    seq = defaultdict(int)
+    for s in sides.values():
+        for _ in range(N_OPS):
+            vc = rng.randrange(VCS)
+            op = random_op(rng, table, s.peer, vc)
+            op.seq = seq[(s.own, vc)]
+            seq[(s.own, vc)] += 1
+            s.xtx.submit(op)
+        s.xtx.paused = False
+    if down:
+        start = bench.cycle + 2000
+        for link in links.values():
+            link.down(start, start + down)
+
+    def done() -> bool:
+        for src in sides:
+            absorb(src)
+        return (all(s.xtx.idle_now for s in sides.values()) and not any(expected.values())
+                and sum(delivered.values()) == 2 * N_OPS)
+
+    try:
+        await bench.run_until(done, TIMEOUT, "every op delivered")
+    except AssertionError:
+        left = {k: len(q) for k, q in expected.items() if q}
+        raise AssertionError(f"not every op delivered within {TIMEOUT} cycles: delivered {sum(delivered.values())} "
+                             f"of {2 * N_OPS}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
+                             f"ba {dict(links['ba'].stats)}")
+    # Quiet period: the last ACKs settle, nothing is left in flight.
+    await bench.run(8000)
+    assert all(link.in_flight() == 0 for link in links.values())
+    for s in sides.values():
+        s.status.read(sorted(regmap.values()))
+    await bench.run_until(lambda: not any(s.status.busy for s in sides.values()), 10_000, "status reads")
+
+    for s in sides.values():
+        c = {name: s.status.results[addr] for name, addr in regmap.items()}
+        assert all(v is not None for v in c.values()), "a status word read returned rd_err"
+        check_accounting(dut, s, c)
+    stats = {k: dict(v.stats) for k, v in links.items()}
+    dut._log.info(f"{2 * N_OPS} ops delivered exactly once in order; link faults {stats}")
+    for k in ("drop", "corrupt", "duplicate", "delay", "ack_only_drop"):
+        if getattr(faults, k if k != "ack_only_drop" else "ack_only_drop") > 0:
+            assert sum(v.get(k, 0) for v in stats.values()) > 0, f"fault {k} configured but never injected"
+
+
+def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
+    who = f"endpoint {s.own}"
+    frames_in = s.mac_in.sent_frames
+    drops = sum(c[f"rx_parser.{r}"] for r in ("mac_err", "fcs", "trunc", "over", "hdr", "len", "csum", "rcrc",
+                                              "ver", "op", "src", "part"))
+    assert c["rx_parser.frames"] == frames_in, f"{who}: parser counted {c['rx_parser.frames']} frames, MAC gave {frames_in}"
+    assert c["rx_parser.frames"] == c["rx_parser.pass"] + c["rx_parser.ctl"] + drops, f"{who}: frames not accounted: {c}"
+    outcomes = sum(c[f"rx_rel.{r}"] for r in ("accepted", "dup", "gap", "nobuf", "empty", "unknown"))
+    assert c["rx_parser.pass"] == outcomes, f"{who}: {c['rx_parser.pass']} PDUs passed, {outcomes} reliability outcomes"
+    assert c["rx_rel.accepted"] == c["rx_deliver.stored"], f"{who}: accepted {c['rx_rel.accepted']} != stored"
+    assert c["rx_deliver.bad_op"] == 0, f"{who}: a good peer's PDU had a malformed op"
+    assert c["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {c['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
+    assert c["rx_parser.ctl"] == sum(1 for b in s.ctl.beats if b["last"]), f"{who}: control frames"
+    assert c["tx.frames"] == s.mac_out.frames_out, f"{who}: framer {c['tx.frames']} frames, MAC took {s.mac_out.frames_out}"
+    assert c["tx.ok"] == len(s.xtx.accepted), f"{who}: interface committed {c['tx.ok']} ops of {len(s.xtx.accepted)}"
+    dut._log.info(f"{who}: rx frames {frames_in} pass {c['rx_parser.pass']} ctl {c['rx_parser.ctl']} drops {drops} "
+                  f"(fcs {c['rx_parser.fcs']} rcrc {c['rx_parser.rcrc']}); accepted {c['rx_rel.accepted']} dup "
+                  f"{c['rx_rel.dup']} gap {c['rx_rel.gap']} nobuf {c['rx_rel.nobuf']} empty {c['rx_rel.empty']}; "
+                  f"tx pdus {c['tx_rel.pdus']} retx {c['tx_rel.retx']} timeouts {c['tx_rel.timeouts']} "
+                  f"nack used {c['tx_rel.nack_used']} empty {c['tx_rel.empty']}")
