@@ -372,17 +372,21 @@ async def run(dut):
         for _ in range(N_OPS):
             xpu.submit(op(rng.choice(dests), rng.randrange(vcs)))
         ack_rng = random.Random(seed + 7)
+        ack_on = [True]
 
         def ack_maybe():
-            if ack_rng.random() < 0.05:
+            if ack_on[0] and ack_rng.random() < 0.05:
                 acks.queue.append({"dest": ack_rng.choice(dests), "op": ack_rng.getrandbits(1),
                                    "rpsn": ack_rng.getrandbits(16)})
         bench.add(type("AckSource", (), {"drive": staticmethod(ack_maybe), "sample": staticmethod(lambda: None)})())
         await drain(bench, xpu, mac, checker, "random traffic")
         assert checker.ops_out == N_OPS, f"{checker.ops_out} ops on the wire, {N_OPS} sent"
+        ack_on[0] = False
         await bench.run_until(lambda: not win.driver.busy and int(dut.free_cells.value) == CELLS, 20_000,
                               "every cell freed after the last ACK")
         assert int(dut.rel_cnt_retx.value) == 0, "a retransmission although the peer acknowledged everything"
+        await bench.run(400)  # the last empty PDUs for ACK information requested before the stop
+        checker.consume(mac)
         wrapped = [d for d in dests if checker.psn[d] < setup.next_psn[d]]
         dut._log.info(f"{N_OPS} ops in {len(checker.pdus)} frames ({checker.empties} empty), PSN wrapped for "
                       f"{len(wrapped)} dests, max ops/frame {max(r['ops'] for r in checker.pdus)}, "
