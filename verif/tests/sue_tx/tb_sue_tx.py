@@ -356,7 +356,7 @@ def write_results(rec: dict):
 
 @cocotb.test()
 async def run(dut):
-    seed = int(os.environ.get("TB_SEED", "1"))
+    seed = int(os.environ.get("TB_SEED", cocotb.RANDOM_SEED))
     rng, setup, bench, xpu, mac, acks, win, vcs = await start(dut, seed)
     checker = Checker(setup, xpu, acks)
     dests = dests_for(setup)
