@@ -27,7 +27,7 @@ import dev.sue.rtl.queue.TxQueueManager;
  * until the peer acknowledges it.
  *
  * <h2>Parameters</h2>
- * {@code xpus} (2..1024 connections, one per destination on the single port), {@code cells}
+ * {@code dataWidth} (256, 512, 1024: the data stream it gates), {@code xpus} (2..1024 connections, one per destination on the single port), {@code cells}
  * (the queue manager's cell count: the descriptor pool has one entry per cell, since every kept
  * PDU owns a distinct first cell), {@code windowMax} (1..16384: the largest WINDOW accepted).
  *
@@ -134,6 +134,8 @@ public final class TxReliability extends Component {
         param("xpus", xpus);
         param("cells", cells);
         param("windowMax", windowMax);
+        require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
+                "dataWidth must be 256, 512 or 1024, got " + dataWidth);
         require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
         require(cells >= 2 && cells <= 65536, "cells must be 2..65536, got " + cells);
         require(windowMax >= 1 && windowMax <= 16384, "windowMax must be 1..16384 (half the PSN space at most), got "
@@ -181,7 +183,8 @@ public final class TxReliability extends Component {
         Bool cfgPsn = cfgTable.and(cfgAddr.slice(3, 0).eq(T_NEXT_PSN));
         Bool cfgConn = cfgTable.and(cfgAddr.slice(3, 0).eq(T_CONN));
         Bool cfgEv = cfgPsn.or(cfgConn).named("ev_cfg");
-        UInt winLow = window.sub(window.shr(2)).named("win_reopen");
+        UInt window16 = window.resize(16).named("window16");
+        UInt winLow = window16.sub(window16.shr(2)).named("win_reopen");
 
         // ---- time -------------------------------------------------------------------------------
         UInt now = reg("now", uint(TW)).init(0);
@@ -511,7 +514,7 @@ public final class TxReliability extends Component {
                 .init(java.math.BigInteger.ONE.shiftLeft(xpus).subtract(java.math.BigInteger.ONE));
         UInt nOut = nNps.sub(nUna);
         Bool wasOpen = winOpen.bit(eAddr);
-        Bool openNew = nErr.or(nRew.not().and(mux(wasOpen, nOut.lt(window.resize(16)), nOut.lt(winLow.resize(16)))))
+        Bool openNew = nErr.or(nRew.not().and(mux(wasOpen, nOut.lt(window16), nOut.lt(winLow))))
                 .named("open_new");
         Bool winChange = wen.andNot(clearing).and(openNew.ne(wasOpen)).named("win_change");
         Bits winSel = B(1, xpus).shl(eAddr);
