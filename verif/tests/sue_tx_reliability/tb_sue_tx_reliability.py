@@ -201,7 +201,7 @@ def check_counters(dut, rx: Receiver, drv: PeerAckDriver):
     assert counter(dut, "pdus") == pdus, f"rel_cnt_pdus {counter(dut, 'pdus')}, {pdus} on the wire"
     acks = sum(1 for _, _, op, _ in drv.sent if op == ACK)
     nacks = len(drv.sent) - acks
-    lost = counter(dut, "ack_lost")
+    lost = counter(dut, "ack_merged")
     assert counter(dut, "ack_used") + counter(dut, "ack_stale") + counter(dut, "nack_used") + \
         counter(dut, "nack_stale") + lost == len(drv.sent), "ACK/NACK messages not all accounted for"
     assert counter(dut, "nack_used") + counter(dut, "nack_stale") <= nacks

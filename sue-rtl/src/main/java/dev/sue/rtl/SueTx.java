@@ -138,7 +138,7 @@ public final class SueTx extends Component {
     public final UInt relCntErrDropOps = out(uint(32));
     public final UInt relCntEmpty = out(uint(32));
     public final UInt relCntStaleReplay = out(uint(32));
-    public final UInt relCntAckLost = out(uint(32));
+    public final UInt relCntAckMerged = out(uint(32));
     public final UInt relCntBadCfg = out(uint(32));
 
     /**
@@ -283,7 +283,7 @@ public final class SueTx extends Component {
         relCntErrDropOps.set(rel.cntErrDropOps);
         relCntEmpty.set(rel.cntEmpty);
         relCntStaleReplay.set(rel.cntStaleReplay);
-        relCntAckLost.set(rel.cntAckLost);
+        relCntAckMerged.set(rel.cntAckMerged);
         relCntBadCfg.set(rel.cntBadCfg);
     }
 

@@ -45,7 +45,9 @@ import dev.sue.rtl.queue.TxQueueManager;
  *     {@code next_psn - una < WINDOW - WINDOW/4} (hysteresis: fewer wake-ups); always open in
  *     error (queued PDUs drain and are dropped). Only changes are sent.</li>
  * <li>{@code peer_ack} (slave Flow {@link PeerAck}): ACK(rpsn) / NACK(rpsn) from the receive
- *     path, queued in a 32-entry FIFO (overflow dropped and counted in {@code cnt_ack_lost}).</li>
+ *     path. The newest message per peer waits in a RAM, the peers with a message in a FIFO (each
+ *     at most once): a newer message from the same peer replaces an unused older one (counted in
+ *     {@code cnt_ack_merged}; ACKs are cumulative, so nothing is lost), nothing overflows.</li>
  * <li>{@code ack_req} (slave Flow {@link AckReq}): ACK info to carry to a peer (as
  *     {@link TxSequencer}); if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles an
  *     empty PDU (length 0, the peer's next PSN, not consumed) carries it.</li>
@@ -64,7 +66,7 @@ import dev.sue.rtl.queue.TxQueueManager;
  *     (retransmitted PDUs sent), {@code cnt_ack_used/stale}, {@code cnt_nack_used/stale},
  *     {@code cnt_timeouts}, {@code cnt_retry_err}, {@code cnt_err_drop_ops} (ops dropped because
  *     their connection is in error), {@code cnt_empty} (empty PDUs), {@code cnt_stale_replay}
- *     (replays dropped because their PSN was acknowledged meanwhile), {@code cnt_ack_lost},
+ *     (replays dropped because their PSN was acknowledged meanwhile), {@code cnt_ack_merged},
  *     {@code cnt_bad_cfg}.</li>
  * </ul>
  *
@@ -126,7 +128,7 @@ public final class TxReliability extends Component {
     public final UInt cntErrDropOps = out(uint(32));
     public final UInt cntEmpty = out(uint(32));
     public final UInt cntStaleReplay = out(uint(32));
-    public final UInt cntAckLost = out(uint(32));
+    public final UInt cntAckMerged = out(uint(32));
     public final UInt cntBadCfg = out(uint(32));
 
     public TxReliability(int dataWidth, int xpus, int cells, int windowMax) {
@@ -201,28 +203,41 @@ public final class TxReliability extends Component {
         when(clearing, () -> clr.set(clr.add(1)));
 
         // ---- FIFOs --------------------------------------------------------------------------------
-        StreamFifo<Bits> ackFifo = instance("peer_ack_fifo",
-                () -> new StreamFifo<>(() -> bits(27), 32, FifoStorage.RAM, 32));
+        int rwDepth = Math.max(4, xpus);
+        FifoStorage rwStorage = rwDepth > 8 ? FifoStorage.RAM : FifoStorage.REGISTERS;
+        StreamFifo<UInt> ackFifo = instance("peer_ack_fifo",
+                () -> new StreamFifo<>(() -> uint(xw), rwDepth, rwStorage, rwDepth));
         StreamFifo<CellFree> freeFifo = instance("free_fifo",
                 () -> new StreamFifo<>(CellFree::new, 8, FifoStorage.REGISTERS, 7));
         StreamFifo<ReplayReq> replayFifo = instance("replay_fifo",
                 () -> new StreamFifo<>(ReplayReq::new, 4, FifoStorage.REGISTERS, 4));
-        int rwDepth = Math.max(4, xpus);
         StreamFifo<UInt> rwFifo = instance("rewind_fifo",
-                () -> new StreamFifo<>(() -> uint(xw), rwDepth, rwDepth > 8 ? FifoStorage.RAM : FifoStorage.REGISTERS,
-                        rwDepth));
+                () -> new StreamFifo<>(() -> uint(xw), rwDepth, rwStorage, rwDepth));
         StreamFifo<Bits> vf = instance("verdict_fifo",
                 () -> new StreamFifo<>(() -> bits(1), 8, FifoStorage.REGISTERS, 8));
         StreamFifo<Bits> pig = instance("piggyback_fifo",
-                () -> new StreamFifo<>(() -> bits(xw + 16), rwDepth, rwDepth > 8 ? FifoStorage.RAM : FifoStorage.REGISTERS,
-                        rwDepth));
+                () -> new StreamFifo<>(() -> bits(xw + 16), rwDepth, rwStorage, rwDepth));
         free.connectFrom(freeFifo.m);
         replay.connectFrom(replayFifo.m);
 
-        // peer ACKs into the job FIFO
-        ackFifo.s.valid.set(peerAck.valid);
-        ackFifo.s.payload.set(cat(peerAck.payload.op, peerAck.payload.rpsn, peerAck.payload.peer));
-        count(cntAckLost, "cnt_ack_lost_q", peerAck.valid.andNot(ackFifo.s.ready));
+        // peer ACKs: the newest message per peer in a RAM, the peers with one waiting in a FIFO
+        // (each at most once), so a burst of ACKs coalesces instead of overflowing anything
+        Mem peerMsg = Mem.of(xpus, 17).named("peer_msg");
+        Bits peerQueued = reg("peer_queued", bits(xpus)).init(0);
+        Bool paOk = peerAck.valid.and(inRange(peerAck.payload.peer, xpus)).named("peer_ack_ok");
+        UInt paIdx = peerAck.payload.peer.resize(xw);
+        peerMsg.write(paIdx, cat(peerAck.payload.op, peerAck.payload.rpsn), paOk);
+        Bool paPop = ackFifo.m.fire().named("peer_pop");
+        UInt paHead = ackFifo.m.payload;
+        Bool paPush = paOk.and(peerQueued.bit(paIdx).not().or(paPop.and(paHead.eq(paIdx)))).named("peer_push");
+        ackFifo.s.valid.set(paPush);
+        ackFifo.s.payload.set(paIdx);
+        Bits paClr = mux(paPop, B(1, xpus).shl(paHead), B(0, xpus));
+        Bits paSet = mux(paPush, B(1, xpus).shl(paIdx), B(0, xpus));
+        peerQueued.set(peerQueued.and(paClr.not()).or(paSet));
+        assertThat(paPush.not().or(ackFifo.s.ready), "peer ACK FIFO overflow");
+        // a message replaced by a newer one from the same peer before it was used
+        count(cntAckMerged, "cnt_ack_merged_q", paOk.andNot(paPush));
 
         // ---- output stage: second read port ---------------------------------------------------
         TxPdu d = s.payload;
@@ -472,8 +487,8 @@ public final class TxReliability extends Component {
         // job register
         Bool loadAck = jobValid.not().and(ackFifo.m.valid).andNot(drainLoad).named("job_load");
         ackFifo.m.ready.set(loadAck);
-        Bits ap = ackFifo.m.payload;
-        UInt apPeer = ap.slice(9, 0).asUInt();
+        Bits ap = peerMsg.readAsync(paHead);
+        UInt apPeer = paHead;
         when(drainLoad, () -> {
             jobValid.set(true);
             jobDest.set(eAddr);
@@ -481,25 +496,23 @@ public final class TxReliability extends Component {
             jobNack.set(false);
             jobStart.set(true);
         }).elseWhen(loadAck, () -> {
-            // a peer out of range becomes a job that is stale at once (its dest reads as error-free
-            // but the acked range is checked against a real connection: force stale via drain=0/nack=0
-            // and an rpsn equal to una - 1 is not possible here, so it is filtered below)
-            jobValid.set(inRange(apPeer, xpus));
-            jobDest.set(apPeer.resize(xw));
-            jobRpsn.set(ap.slice(25, 10).asUInt());
-            jobNack.set(ap.bit(26));
+            jobValid.set(true);
+            jobDest.set(apPeer);
+            jobRpsn.set(ap.slice(15, 0).asUInt());
+            jobNack.set(ap.bit(16));
             jobDrain.set(false);
             jobStart.set(true);
         }).elseWhen(jobEv, () -> {
             jobStart.set(false);
             when(jobDone, () -> jobValid.set(false));
         });
-        Bool badPeer = loadAck.andNot(inRange(apPeer, xpus));
+        Bool badPeer = peerAck.valid.andNot(inRange(peerAck.payload.peer, xpus));
+        Bool badNack = peerAck.payload.op.eq(1);
         Bool ackUsed = jobEv.and(jobStart).and(jobOk).andNot(jobDrain);
         count(cntAckUsed, "cnt_ack_used_q", ackUsed.andNot(jobNack));
         count(cntNackUsed, "cnt_nack_used_q", ackUsed.and(jobNack));
-        count(cntAckStale, "cnt_ack_stale_q", staleNow.andNot(jobNack).or(badPeer.andNot(ap.bit(26))));
-        count(cntNackStale, "cnt_nack_stale_q", staleNow.and(jobNack).or(badPeer.and(ap.bit(26))));
+        count(cntAckStale, "cnt_ack_stale_q", staleNow.andNot(jobNack).or(badPeer.andNot(badNack)));
+        count(cntNackStale, "cnt_nack_stale_q", staleNow.and(jobNack).or(badPeer.and(badNack)));
         count(cntTimeouts, "cnt_timeouts_q", timeout.andNot(errEnter));
         count(cntRetryErr, "cnt_retry_err_q", errEnter);
         Bool connErrV = reg("conn_err_v_q", bool()).init(false);
