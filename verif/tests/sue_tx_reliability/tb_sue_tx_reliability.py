@@ -115,11 +115,15 @@ class Receiver:
             self.burst = max(0, self.burst - 1)
             self.lost += 1
             return
+        for _ in range(2 if self.rng.random() < 0.01 else 1):  # the network duplicates a frame now and then
+            self.receive(d, psn, f.rh.vc, ops)
+
+    def receive(self, d, psn, vc, ops):
         # the receiver (psn serial-number compare, half the 16-bit space)
         diff = (psn - self.expected[d]) & 0xFFFF
         if diff == 0:
             for o in ops:
-                self.delivered[(d, f.rh.vc)].append(o)
+                self.delivered[(d, vc)].append(o)
             self.expected[d] = (self.expected[d] + 1) & 0xFFFF
             self.nack_at.pop(d, None)
             self.since_ack[d] += 1
