@@ -775,7 +775,7 @@ public final class TxQueueManager extends Component {
         Bool wFirst = reg("fw_first", bool()).init(false);
         UInt wStart = reg("fw_start", uint(cw)).init(0);
         UInt wDest = reg("fw_dest", uint(xw)).init(0);
-        Bool wActive = (replayStore ? wLeft.ne(0) : FALSE).named("fw_active");
+        Bool wActive = replayStore ? wLeft.ne(0).named("fw_active") : FALSE;
         UInt wNext = wire("fw_next", uint(cw));
         UInt wCur = mux(wFirst, wStart, wNext).named("fw_cur");
         wNext.set(cellNext.readSync(wCur, wActive).asUInt());
