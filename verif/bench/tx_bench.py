@@ -55,7 +55,7 @@ def run(width: int, scenario: str, ops: int, results: Path, **env) -> dict:
                                  "encap": ENCAP, "vlan": False})
     e = {"TB_SCENARIO": scenario, "TB_XPUS": str(XPUS), "TB_VCS": str(VCS), "TB_OPS": str(ops),
          "TB_ENCAP": str(ENCAP), "TB_PACK_LIMIT": str(PACK_LIMIT), "TB_RESULTS": str(results),
-         "TB_IDLE": "0", "TB_BACKPRESSURE": "0"}
+         "TB_IDLE": "0", "TB_BACKPRESSURE": "0", "TB_CELLS": str(CELLS)}
     e.update({k: str(v) for k, v in env.items()})
     run_cocotb(design, "tb_sue_tx", extra_env=e, seed=width,
                test_dir=results.parent / f"{scenario}_{width}")

@@ -26,7 +26,7 @@ def design(width=256, encap=0, vlan=False, xpus=XPUS, vcs=VCS, cells=128):
 
 
 def env(**kw):
-    e = {"TB_XPUS": str(kw.pop("xpus", XPUS)), "TB_VCS": str(kw.pop("vcs", VCS))}
+    e = {"TB_XPUS": str(kw.pop("xpus", XPUS)), "TB_VCS": str(kw.pop("vcs", VCS)), "TB_CELLS": str(kw.pop("cells", 128))}
     e.update({f"TB_{k.upper()}": str(int(v) if isinstance(v, bool) else v) for k, v in kw.items()})
     return e
 
@@ -72,7 +72,7 @@ def test_idle_latency(width, encap):
 def test_packing_under_backpressure(width):
     # A buffer big enough for ~30 queued ops: the framing path takes a few PDUs ahead of a stalled
     # MAC (each leaves alone), the rest must be packed.
-    run_cocotb(design(width, cells=512), "tb_sue_tx", extra_env=env(scenario="packing", ops=40, data_len=64),
+    run_cocotb(design(width, cells=512), "tb_sue_tx", extra_env=env(scenario="packing", ops=40, data_len=64, cells=512),
                seed=width)
 
 
@@ -84,7 +84,7 @@ def test_no_head_of_line_blocking(width):
 def test_vc_subset_and_two_xpus():
     """The smallest configuration: 2 destinations, 1 VC."""
     run_cocotb(design(256, xpus=2, vcs=1, cells=48), "tb_sue_tx",
-               extra_env=env(scenario="random", xpus=2, vcs=1, ops=200), seed=3)
+               extra_env=env(scenario="random", xpus=2, vcs=1, ops=200, cells=48), seed=3)
 
 
 # A regression bound on today's design, not the target: the issue's target is 8 cycles

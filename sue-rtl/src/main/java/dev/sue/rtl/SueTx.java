@@ -11,7 +11,10 @@ import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.encap.Encapsulation;
-import dev.sue.rtl.encap.TxFramePath;
+import dev.sue.rtl.encap.SueFramer;
+import dev.sue.rtl.mac.PortSelect;
+import dev.sue.rtl.reliability.TxReliability;
+import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.queue.TxQueueManager;
 import dev.sue.rtl.xpu.XpuTxInterface;
@@ -21,9 +24,14 @@ import dev.sue.rtl.xpu.XpuTxInterface;
  * per port.
  *
  * <pre>
- * tx_* -&gt; XpuTxInterface -&gt; TxQueueManager -&gt; TxFramePath (TxSequencer, SueFramer, PortSelect) -&gt; mac_tx_&lt;p&gt;
- *           credits &lt;- release --+   (packing at enqueue, queues, scheduler, PDU reader)
+ * tx_* -&gt; XpuTxInterface -&gt; TxQueueManager -&gt; TxReliability -&gt; SueFramer -&gt; PortSelect -&gt; mac_tx_&lt;p&gt;
+ *           credits &lt;- release --+   ^  replay / free / win  |  (PSN, window, ACK/NACK, RTO, empty PDUs)
+ *                                      +----------------------+
  * </pre>
+ * The cell buffer is the replay store: the queue manager is built with {@code replayStore}, so a
+ * PDU's cells stay allocated until the peer acknowledges it (TxReliability then returns them
+ * through the queue manager's free port); credits still return to the XPU when a PDU is first
+ * read, so the cells beyond the credits ({@link #creditsPerVc}) are the replay store.
  *
  * <h2>Parameters</h2>
  * <ul>
@@ -35,6 +43,7 @@ import dev.sue.rtl.xpu.XpuTxInterface;
  *     many data credits, so every op the XPU may have outstanding fits in the buffer.
  * <li>{@code encap}, {@code vlan}: the network encapsulation (ARCHITECTURE.md §5).
  * <li>{@code ports}: MAC ports (1 today).
+ * <li>{@code windowMax}: largest per-connection WINDOW the configuration accepts (default 1024).
  * </ul>
  *
  * <h2>Ports</h2>
@@ -46,9 +55,15 @@ import dev.sue.rtl.xpu.XpuTxInterface;
  *     configuration"): encapsulation registers and tables, {@code 0x0100 + type} command table,
  *     {@code 0x0200} PACK_LIMIT, {@code 0x0201} DEST_LIMIT, {@code 0x0210} MIN_FRAME,
  *     {@code 0x0211} FCS_BY_SUE, {@code 0x4000 | d << 4 | 3} NEXT_PSN.
- * <li>{@code win} (Flow {dest, open}): a destination's connection window (reliability drives
- *     it; all open after reset). {@code vc_pause[vcs-1:0]}: link flow control per VC (level).
- * <li>{@code ack_req} (Flow {dest, op, rpsn}): ACK information to carry to a destination.
+ * <li>{@code vc_pause[vcs-1:0]}: link flow control per VC (level). (The former {@code win} input
+ *     is internal now: TxReliability drives the scheduler's windows.)
+ * <li>{@code ack_req} (Flow {dest, op, rpsn}): ACK information to carry to a destination (an
+ *     empty PDU carries it when no PDU to it leaves within ACK_PIGGYBACK_WAIT cycles).
+ * <li>{@code peer_ack} (Flow {peer, op, rpsn}): ACK/NACK received from a peer (the receive path).
+ * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
+ *     {@code conn_state_dest[9:0]} / {@code conn_state[1:0]} ({error, rewinding}): the sticky
+ *     state of one connection. {@code free_cells}: free cells of the buffer.
+ * <li>Reliability counters {@code rel_cnt_*}: see {@link TxReliability}.
  * <li>{@code mac_tx_<p>} ({@code _data, _keep, _last, _valid, _ready}): frames for MAC port p.
  * <li>Counters (32-bit, saturating): the interface's {@code cnt_*} (ok, err, no_credit,
  *     reserved, bad_cycle, long, short, bad_type, pad, mismatch, overflow, cfg_reject), the
@@ -83,7 +98,11 @@ public final class SueTx extends Component {
     public final Bits cfgData = in(bits(32));
     public final Bool cfgReady = out(bool());
 
-    public final Flow<TxQueueManager.Window> win;
+    public final Flow<PeerAck> peerAck;
+    public final Flow<UInt> connErr;
+    public final UInt connStateDest = in(uint(10));
+    public final Bits connState = out(bits(2));
+    public final UInt freeCells;
     public final Bits vcPause;
     public final Flow<AckReq> ackReq;
     public final Vec<Stream<PacketBeat>> macTx;
@@ -108,6 +127,19 @@ public final class SueTx extends Component {
     public final UInt qmCntBadCfg = out(uint(32));
     public final UInt frames = out(uint(32));
     public final UInt drops = out(uint(32));
+    public final UInt relCntPdus = out(uint(32));
+    public final UInt relCntRetx = out(uint(32));
+    public final UInt relCntAckUsed = out(uint(32));
+    public final UInt relCntAckStale = out(uint(32));
+    public final UInt relCntNackUsed = out(uint(32));
+    public final UInt relCntNackStale = out(uint(32));
+    public final UInt relCntTimeouts = out(uint(32));
+    public final UInt relCntRetryErr = out(uint(32));
+    public final UInt relCntErrDropOps = out(uint(32));
+    public final UInt relCntEmpty = out(uint(32));
+    public final UInt relCntStaleReplay = out(uint(32));
+    public final UInt relCntAckMerged = out(uint(32));
+    public final UInt relCntBadCfg = out(uint(32));
 
     /**
      * Command (and data) credits per VC for a buffer of {@code cells} cells: an op holding c
@@ -127,6 +159,11 @@ public final class SueTx extends Component {
     }
 
     public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports) {
+        this(dataWidth, xpus, vcs, cells, encap, vlan, ports, 1024);
+    }
+
+    public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports,
+            int windowMax) {
         param("dataWidth", dataWidth);
         param("xpus", xpus);
         param("vcs", vcs);
@@ -134,6 +171,7 @@ public final class SueTx extends Component {
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
         param("ports", ports);
+        param("windowMax", windowMax);
         require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
                 "dataWidth must be 256, 512 or 1024, got " + dataWidth);
         require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
@@ -143,15 +181,19 @@ public final class SueTx extends Component {
                 + vcs + " VCs; one 256-byte op needs " + minCredits + ": use at least "
                 + (2 * vcs * minCredits + 2 * (ceilDiv(274, dataWidth / 8) + 1) + 8) + " cells");
         txData = in(bits(dataWidth));
-        win = slave(Flow.of(TxQueueManager.Window::new));
+        peerAck = slave(Flow.of(PeerAck::new));
+        connErr = master(Flow.of(() -> uint(10)));
+        freeCells = out(uint(bitsFor(cells)));
         vcPause = in(bits(vcs));
         ackReq = slave(Flow.of(AckReq::new));
         macTx = master(Vec.of(ports, i -> Stream.of(() -> new PacketBeat(dataWidth))));
 
         XpuTxInterface xpu = instance("xpu", () -> new XpuTxInterface(dataWidth, vcs, credits, credits,
                 xpuFifoDepth(vcs, credits)));
-        TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells));
-        TxFramePath path = instance("frame_path", () -> new TxFramePath(dataWidth, encap, vlan, xpus, ports));
+        TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells, true));
+        TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax));
+        SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus));
+        PortSelect ps = instance("port_select", () -> new PortSelect(dataWidth, ports));
 
         // XPU side
         xpu.txCycle.set(txCycle);
@@ -166,8 +208,9 @@ public final class SueTx extends Component {
         txResetOut.set(xpu.txResetOut);
 
         // one configuration bus: every block sees every accepted write
-        cfgReady.set(path.cfgReady);
-        Bool write = cfgValid.and(path.cfgReady).named("cfg_write");
+        Bool ready = rel.cfgReady.and(framer.cfgReady).named("cfg_ready_all");
+        cfgReady.set(ready);
+        Bool write = cfgValid.and(ready).named("cfg_write");
         Bool cmdTypeWrite = write.and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_cmd_type_write");
         xpu.cfgValid.set(cmdTypeWrite);
         xpu.cfgAddr.set(cfgAddr.slice(7, 0));
@@ -175,9 +218,12 @@ public final class SueTx extends Component {
         qm.cfgValid.set(write);
         qm.cfgAddr.set(cfgAddr);
         qm.cfgData.set(cfgData);
-        path.cfgValid.set(write);
-        path.cfgAddr.set(cfgAddr);
-        path.cfgData.set(cfgData);
+        rel.cfgValid.set(write);
+        rel.cfgAddr.set(cfgAddr);
+        rel.cfgData.set(cfgData);
+        framer.cfgValid.set(write);
+        framer.cfgAddr.set(cfgAddr);
+        framer.cfgData.set(cfgData);
 
         // datapath
         qm.s.connectFrom(xpu.m);
@@ -187,13 +233,23 @@ public final class SueTx extends Component {
         xpu.release.payload.vc.set(qm.release.payload.vc);
         xpu.release.payload.kind.set(qm.release.payload.kind);
         xpu.release.payload.count.set(qm.release.payload.count.resize(xpu.release.payload.count.width()));
-        connect(qm.win, win);
         qm.vcPause.set(vcPause);
-        path.desc.connectFrom(qm.desc);
-        path.data.connectFrom(qm.data);
-        connect(path.ackReq, ackReq);
+        rel.s.connectFrom(qm.desc);
+        rel.sData.connectFrom(qm.data);
+        qm.replay.connectFrom(rel.replay);
+        qm.free.connectFrom(rel.free);
+        connect(qm.win, rel.win);
+        connect(rel.peerAck, peerAck);
+        connect(rel.ackReq, ackReq);
+        connect(connErr, rel.connErr);
+        rel.stateDest.set(connStateDest);
+        connState.set(rel.state);
+        freeCells.set(qm.freeCells);
+        framer.desc.connectFrom(rel.m);
+        framer.data.connectFrom(rel.mData);
+        ps.s.connectFrom(framer.m);
         for (int p = 0; p < ports; p++) {
-            macTx.get(p).connectFrom(path.macTx.get(p));
+            macTx.get(p).connectFrom(ps.m.get(p));
         }
 
         cntOk.set(xpu.cntOk);
@@ -214,8 +270,21 @@ public final class SueTx extends Component {
         qmCntBadDest.set(qm.cntBadDest);
         qmCntDestLimit.set(qm.cntDestLimit);
         qmCntBadCfg.set(qm.cntBadCfg);
-        frames.set(path.frames);
-        drops.set(path.drops);
+        frames.set(framer.frames);
+        drops.set(framer.drops);
+        relCntPdus.set(rel.cntPdus);
+        relCntRetx.set(rel.cntRetx);
+        relCntAckUsed.set(rel.cntAckUsed);
+        relCntAckStale.set(rel.cntAckStale);
+        relCntNackUsed.set(rel.cntNackUsed);
+        relCntNackStale.set(rel.cntNackStale);
+        relCntTimeouts.set(rel.cntTimeouts);
+        relCntRetryErr.set(rel.cntRetryErr);
+        relCntErrDropOps.set(rel.cntErrDropOps);
+        relCntEmpty.set(rel.cntEmpty);
+        relCntStaleReplay.set(rel.cntStaleReplay);
+        relCntAckMerged.set(rel.cntAckMerged);
+        relCntBadCfg.set(rel.cntBadCfg);
     }
 
     private static int ceilDiv(int a, int b) {

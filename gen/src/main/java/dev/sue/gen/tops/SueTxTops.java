@@ -24,7 +24,9 @@ public final class SueTxTops {
                         ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
                                 + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
                         ParamSpec.flag("vlan", "insert an 802.1Q tag (encap 0..3 only)", false),
-                        ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4)),
+                        ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4),
+                        ParamSpec.integer("windowMax", "largest per-connection send window (WINDOW register)", 1024, 1,
+                                16384)),
                 v -> {
                     int w = v.integer("dataWidth");
                     int x = v.integer("xpus");
@@ -33,7 +35,8 @@ public final class SueTxTops {
                     Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
                     boolean vl = v.flag("vlan");
                     int p = v.integer("ports");
-                    return () -> new SueTx(w, x, vc, cells, e, vl, p);
+                    int wm = v.integer("windowMax");
+                    return () -> new SueTx(w, x, vc, cells, e, vl, p, wm);
                 }));
         c.add(new Preset("sue_tx_1024_1024x4", "sue_tx",
                 Map.of("dataWidth", "1024", "xpus", "1024", "vcs", "4", "cells", "4096"),

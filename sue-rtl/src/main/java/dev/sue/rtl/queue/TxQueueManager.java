@@ -15,7 +15,9 @@ import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.OneHot;
-import dev.sue.rtl.pdu.PduDesc;
+import dev.sue.rtl.pdu.CellFree;
+import dev.sue.rtl.pdu.ReplayReq;
+import dev.sue.rtl.pdu.TxPdu;
 import dev.sue.rtl.xpu.CreditRelease;
 import dev.sue.rtl.xpu.XpuTxOp;
 import java.util.ArrayList;
@@ -127,7 +129,9 @@ public final class TxQueueManager extends Component {
     }
 
     public final Stream<XpuTxOp> s;
-    public final Stream<PduDesc> desc;
+    public final Stream<TxPdu> desc;
+    public final Stream<ReplayReq> replay;
+    public final Stream<CellFree> free;
     public final Stream<PacketBeat> data;
     public final Flow<CreditRelease> release;
     public final Bool cfgValid = in(bool());
@@ -141,9 +145,22 @@ public final class TxQueueManager extends Component {
     public final UInt cntBadDest = out(uint(32));
     public final UInt cntDestLimit = out(uint(32));
     public final UInt cntBadCfg = out(uint(32));
+    /** Free cells in the buffer (the allocator's count), for status and tests. */
+    public final UInt freeCells;
 
     public TxQueueManager(int dataWidth, int xpus, int vcs, int cells) {
+        this(dataWidth, xpus, vcs, cells, false);
+    }
+
+    /**
+     * @param replayStore false: cells are freed as they are read (free-after-read); {@code replay}
+     *     and {@code free} are unused. true: the cell buffer is the replay store of transmit
+     *     reliability: cells stay allocated after the read until a {@code free} request returns
+     *     them, and {@code replay} requests re-read kept PDUs.
+     */
+    public TxQueueManager(int dataWidth, int xpus, int vcs, int cells, boolean replayStore) {
         param("dataWidth", dataWidth);
+        param("replayStore", replayStore);
         param("xpus", xpus);
         param("vcs", vcs);
         param("cells", cells);
@@ -168,10 +185,13 @@ public final class TxQueueManager extends Component {
         final int w = dataWidth;
 
         s = slave(Stream.of(() -> new XpuTxOp(dataWidth)));
-        desc = master(Stream.of(PduDesc::new));
+        desc = master(Stream.of(TxPdu::new));
+        replay = slave(Stream.of(ReplayReq::new));
+        free = slave(Stream.of(CellFree::new));
         data = master(Stream.of(() -> new PacketBeat(dataWidth)));
         release = master(Flow.of(() -> new CreditRelease(REL_W)));
         win = slave(Flow.of(Window::new));
+        freeCells = out(uint(bitsFor(cells)));
         vcPause = in(bits(vcs));
         latency(IDLE_LATENCY);
 
@@ -195,6 +215,7 @@ public final class TxQueueManager extends Component {
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
         lists.destLimit.set(U(cells, dw));
+        freeCells.set(alloc.freeCount);
         sched.pause.set(vcPause);
         Bool initDone = lists.initDone.and(sched.initDone).named("init_done");
 
@@ -637,8 +658,8 @@ public final class TxQueueManager extends Component {
         // ---- reader engine ----------------------------------------------------------------
         StreamFifo<PacketBeat> dataFifo = instance("data_fifo",
                 () -> new StreamFifo<>(() -> new PacketBeat(dataWidth), 4, FifoStorage.REGISTERS, 4));
-        StreamFifo<PduDesc> descFifo = instance("desc_fifo",
-                () -> new StreamFifo<>(PduDesc::new, 4, FifoStorage.REGISTERS, 4));
+        StreamFifo<TxPdu> descFifo = instance("desc_fifo",
+                () -> new StreamFifo<>(TxPdu::new, 4, FifoStorage.REGISTERS, 4));
         Bits pfw0 = pf.m.payload;
         UInt pfBeatsCnt = pfw0.slice(11, 0).asUInt();
         UInt pfOps = pfw0.slice(23, 12).asUInt();
@@ -655,7 +676,13 @@ public final class TxQueueManager extends Component {
         UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
         Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
         Bool contIssue = canRead.and(eLeft.ne(0)).named("cont_issue");
-        Bool startPf = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).named("start_pf");
+        // replay requests (replay store only) go before new PDUs
+        Bool rpValid = replayStore ? replay.valid : FALSE;
+        ReplayReq rp = replay.payload;
+        Bool startRp = canRead.and(eLeft.eq(0)).and(rpValid).and(descFifo.s.ready).named("start_replay");
+        replay.ready.set(startRp);
+        Bool startPf = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).andNot(rpValid)
+                .named("start_pf");
         // Idle bypass: a PDU closed at an op's end (its queue had nothing waiting) while the reader
         // and the lists are empty starts here in the close cycle, without append / grant / pop.
         // The queue's state is left empty and not waiting (no flush will come for it).
@@ -663,14 +690,15 @@ public final class TxQueueManager extends Component {
         Bool kVcFree = vw == 0 ? vcPause.bit(0).not() : vcPause.bit(kQ.resize(vw)).not();
         Bool readerIdle = eLeft.eq(0).and(pf.occupancy.eq(0)).and(inflight.eq(0)).andNot(infoValid)
                 .and(closeFifo.occupancy.eq(0)).and(listPdus.eq(0)).and(canRead).and(descFifo.s.ready)
-                .and(initDone).named("reader_idle");
+                .and(initDone).andNot(rpValid).named("reader_idle");
         bypass.set(kClose.and(readerIdle).and(winOpen.bit(kDestQ)).and(kVcFree));
-        Bool startIssue = startPf.or(bypass).named("start_issue");
-        UInt xCell = mux(bypass, kFirst, pfCell).named("x_cell");
-        UInt xLen = mux(bypass, kLen, pfLen).named("x_len");
-        UInt xOps = mux(bypass, kOps, pfOps).named("x_ops");
-        UInt xBeats = mux(bypass, kBeats, pfBeatsCnt).named("x_beats");
-        UInt xQ = mux(bypass, kQ, pfQ).named("x_q");
+        Bool startIssue = startPf.or(bypass).or(startRp).named("start_issue");
+        UInt rpQ = queueOf(rp.dest.resize(xw), rp.vc, vw, qw);
+        UInt xCell = mux(bypass, kFirst, mux(startRp, rp.cell.resize(cw), pfCell)).named("x_cell");
+        UInt xLen = mux(bypass, kLen, mux(startRp, rp.length, pfLen)).named("x_len");
+        UInt xOps = mux(bypass, kOps, mux(startRp, U(0, 12), pfOps)).named("x_ops");
+        UInt xBeats = mux(bypass, kBeats, mux(startRp, U(0, 12), pfBeatsCnt)).named("x_beats");
+        UInt xQ = mux(bypass, kQ, mux(startRp, rpQ, pfQ)).named("x_q");
         Bool issue = contIssue.or(startIssue).named("issue");
         UInt nextRd = wire("next_rd", uint(cw));
         UInt rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
@@ -692,9 +720,15 @@ public final class TxQueueManager extends Component {
         nextRd.set(mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam)));
         UInt pfNBeats = xLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
         pf.m.ready.set(startPf);
-        descFifo.s.payload.dest.set(xQ.shr(vw).resize(10));
-        descFifo.s.payload.vc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
-        descFifo.s.payload.length.set(xLen);
+        TxPdu live = wire("desc_live", new TxPdu());
+        live.dest.set(xQ.shr(vw).resize(10));
+        live.vc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
+        live.length.set(xLen);
+        live.cell.set(xCell.resize(16));
+        live.ops.set(xOps);
+        live.replay.set(startRp);
+        live.psn.set(mux(startRp, rp.psn, U(0, 16)));
+        assignLeaves(descFifo.s.payload, live);
         Bool issueLast = mux(startIssue, pfNBeats.eq(1), eLeft.eq(1)).named("issue_last");
         when(startIssue, () -> {
             eLeft.set(pfNBeats.sub(1));
@@ -725,31 +759,53 @@ public final class TxQueueManager extends Component {
         Bool dsEmpty = descFifo.m.valid.not().named("desc_fifo_empty");
         descFifo.s.valid.set(startIssue.andNot(dsEmpty.and(desc.ready)));
         desc.valid.set(descFifo.m.valid.or(startIssue));
-        desc.payload.dest.set(mux(dsEmpty, xQ.shr(vw).resize(10), descFifo.m.payload.dest));
-        desc.payload.vc.set(mux(dsEmpty, vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2), descFifo.m.payload.vc));
-        desc.payload.length.set(mux(dsEmpty, xLen, descFifo.m.payload.length));
+        assignLeaves(desc.payload, descFifo.m.payload);
+        when(dsEmpty, () -> assignLeaves(desc.payload, live));
         descFifo.m.ready.set(desc.ready);
         // free after read (the replay store will replace this by free-on-ACK)
         // (registered: a bypassed one-cell PDU is read in the cycle its cell is allocated, and
         // the allocator takes no free of a cell in the cycle it hands it out)
-        Bool frValid = reg("free_valid", bool()).init(false);
-        UInt frCell = reg("free_cell", uint(cw)).init(0);
+        Bool frValid = reg("rd_free_valid", bool()).init(false);
+        UInt frCell = reg("rd_free_cell", uint(cw)).init(0);
         frValid.set(issue);
         frCell.set(rdAddr);
-        alloc.free.valid.set(frValid);
-        alloc.free.payload.set(frCell);
+        // replay store: cells are freed by free requests, one cell per cycle along the chain
+        int lw = 13 - lb + 1;
+        UInt wLeft = reg("fw_left", uint(lw)).init(0);
+        Bool wFirst = reg("fw_first", bool()).init(false);
+        UInt wStart = reg("fw_start", uint(cw)).init(0);
+        UInt wDest = reg("fw_dest", uint(xw)).init(0);
+        Bool wActive = replayStore ? wLeft.ne(0).named("fw_active") : FALSE;
+        UInt wNext = wire("fw_next", uint(cw));
+        UInt wCur = mux(wFirst, wStart, wNext).named("fw_cur");
+        wNext.set(cellNext.readSync(wCur, wActive).asUInt());
+        free.ready.set(replayStore ? wLeft.le(1) : FALSE);
+        UInt freeCells = free.payload.length.add(bpb - 1).shr(lb).resize(lw).named("fw_cells");
+        when(free.fire(), () -> {
+            wLeft.set(freeCells);
+            wFirst.set(true);
+            wStart.set(free.payload.cell.resize(cw));
+            wDest.set(free.payload.dest.resize(xw));
+        }).elseWhen(wActive, () -> {
+            wLeft.set(wLeft.sub(1));
+            wFirst.set(false);
+        });
+        assertThat(free.fire().not().or(free.payload.length.ne(0)), "free request of length 0");
+        alloc.free.valid.set(replayStore ? wActive : frValid);
+        alloc.free.payload.set(replayStore ? wCur : frCell);
         // per-destination freed counters (two copies: one read by the packer)
         Mem destFreed = Mem.of(xpus, ow).named("dest_freed");
         UInt eDest = reg("e_dest2", uint(xw)).init(0);
         when(startIssue, () -> eDest.set(xQ.shr(vw).resize(xw)));
-        UInt freeDest = mux(startIssue, xQ.shr(vw).resize(xw), eDest).named("free_dest");
+        UInt freeDest = (replayStore ? wDest : mux(startIssue, xQ.shr(vw).resize(xw), eDest)).named("fd_dest");
+        Bool freeEv = (replayStore ? wActive : issue).named("free_ev");
         Bool dfValid = reg("df_valid", bool()).init(false);
         UInt dfDest = reg("df_dest", uint(xw)).init(0);
-        UInt dfRd = destFreed.readSync(freeDest, issue).asUInt();
+        UInt dfRd = destFreed.readSync(freeDest, freeEv).asUInt();
         Bool dfwValid = reg("dfw_valid", bool()).init(false);
         UInt dfwDest = reg("dfw_dest", uint(xw)).init(0);
         UInt dfwVal = reg("dfw_val", uint(ow)).init(0);
-        dfValid.set(issue);
+        dfValid.set(freeEv);
         dfDest.set(freeDest);
         UInt dfNew = mux(dfwValid.and(dfwDest.eq(dfDest)), dfwVal, dfRd).add(1).named("df_new");
         destFreed.write(mux(clearing, clrDest, dfDest), mux(clearing, B(0, ow), dfNew.asBits()), dfValid.or(clrDestEn));
