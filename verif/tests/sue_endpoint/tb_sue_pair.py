@@ -211,7 +211,7 @@ async def pair(dut):
                              f"ba {dict(links['ba'].stats)}")
     # Quiet period: the last ACKs settle, nothing is left in flight.
     await bench.run(8000)
-    assert all(link.in_flight() == 0 for link in links.values())
+    assert all(link.in_flight == 0 for link in links.values())
     for s in sides.values():
         s.status.read(sorted(regmap.values()))
     await bench.run_until(lambda: not any(s.status.busy for s in sides.values()), 10_000, "status reads")
@@ -240,8 +240,8 @@ def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
     assert c["rx_deliver.bad_op"] == 0, f"{who}: a good peer's PDU had a malformed op"
     assert c["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {c['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
     assert c["rx_parser.ctl"] == sum(1 for b in s.ctl.beats if b["last"]), f"{who}: control frames"
-    assert c["tx.frames"] == s.mac_out.frames_out, f"{who}: framer {c['tx.frames']} frames, MAC took {s.mac_out.frames_out}"
-    assert c["tx.ok"] == len(s.xtx.accepted), f"{who}: interface committed {c['tx.ok']} ops of {len(s.xtx.accepted)}"
+    assert c["tx_framer.frames"] == s.mac_out.frames_out, f"{who}: framer {c['tx_framer.frames']} frames, MAC took {s.mac_out.frames_out}"
+    assert c["tx_xpu.ok"] == len(s.xtx.accepted), f"{who}: interface committed {c['tx_xpu.ok']} ops of {len(s.xtx.accepted)}"
     dut._log.info(f"{who}: rx frames {frames_in} pass {c['rx_parser.pass']} ctl {c['rx_parser.ctl']} drops {drops} "
                   f"(fcs {c['rx_parser.fcs']} rcrc {c['rx_parser.rcrc']}); accepted {c['rx_rel.accepted']} dup "
                   f"{c['rx_rel.dup']} gap {c['rx_rel.gap']} nobuf {c['rx_rel.nobuf']} empty {c['rx_rel.empty']}; "

@@ -10,6 +10,7 @@ import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.mac.PortSelect;
@@ -18,6 +19,8 @@ import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.queue.TxQueueManager;
 import dev.sue.rtl.xpu.XpuTxInterface;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The SUE transmit path: XPU commands in (spec Table 1), Ethernet frames out, one MAC stream
@@ -289,5 +292,48 @@ public final class SueTx extends Component {
 
     private static int ceilDiv(int a, int b) {
         return (a + b - 1) / b;
+    }
+
+    /**
+     * The transmit counters in status-space order: interface ({@code tx_xpu.*}), queue manager
+     * ({@code tx_qm.*}), reliability ({@code tx_rel.*}), framer ({@code tx_framer.*}), free cells.
+     */
+    public List<StatusWord> statusWords() {
+        List<StatusWord> w = new ArrayList<>();
+        w.add(new StatusWord("tx_xpu.ok", cntOk));
+        w.add(new StatusWord("tx_xpu.err", cntErr));
+        w.add(new StatusWord("tx_xpu.no_credit", cntNoCredit));
+        w.add(new StatusWord("tx_xpu.reserved", cntReserved));
+        w.add(new StatusWord("tx_xpu.bad_cycle", cntBadCycle));
+        w.add(new StatusWord("tx_xpu.long", cntLong));
+        w.add(new StatusWord("tx_xpu.short", cntShort));
+        w.add(new StatusWord("tx_xpu.bad_type", cntBadType));
+        w.add(new StatusWord("tx_xpu.pad", cntPad));
+        w.add(new StatusWord("tx_xpu.mismatch", cntMismatch));
+        w.add(new StatusWord("tx_xpu.overflow", cntOverflow));
+        w.add(new StatusWord("tx_xpu.cfg_reject", cntCfgReject));
+        w.add(new StatusWord("tx_qm.pdus", qmCntPdus));
+        w.add(new StatusWord("tx_qm.ops", qmCntOps));
+        w.add(new StatusWord("tx_qm.aborts", qmCntAborts));
+        w.add(new StatusWord("tx_qm.bad_dest", qmCntBadDest));
+        w.add(new StatusWord("tx_qm.dest_limit", qmCntDestLimit));
+        w.add(new StatusWord("tx_qm.bad_cfg", qmCntBadCfg));
+        w.add(new StatusWord("tx_rel.pdus", relCntPdus));
+        w.add(new StatusWord("tx_rel.retx", relCntRetx));
+        w.add(new StatusWord("tx_rel.ack_used", relCntAckUsed));
+        w.add(new StatusWord("tx_rel.ack_stale", relCntAckStale));
+        w.add(new StatusWord("tx_rel.nack_used", relCntNackUsed));
+        w.add(new StatusWord("tx_rel.nack_stale", relCntNackStale));
+        w.add(new StatusWord("tx_rel.timeouts", relCntTimeouts));
+        w.add(new StatusWord("tx_rel.retry_err", relCntRetryErr));
+        w.add(new StatusWord("tx_rel.err_drop_ops", relCntErrDropOps));
+        w.add(new StatusWord("tx_rel.empty", relCntEmpty));
+        w.add(new StatusWord("tx_rel.stale_replay", relCntStaleReplay));
+        w.add(new StatusWord("tx_rel.ack_merged", relCntAckMerged));
+        w.add(new StatusWord("tx_rel.bad_cfg", relCntBadCfg));
+        w.add(new StatusWord("tx_framer.frames", frames));
+        w.add(new StatusWord("tx_framer.drops", drops));
+        w.add(new StatusWord("tx_qm.free_cells", freeCells));
+        return w;
     }
 }

@@ -1,5 +1,6 @@
 package dev.sue.gen.tops;
 
+import dev.sue.rtl.SueEndpoint;
 import dev.sue.rtl.SueRx;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.reliability.RxReliability;
@@ -26,6 +27,29 @@ public final class SueRxTops {
     }
 
     public static void register(Catalog c) {
+        c.add(new TopSpec("sue_endpoint",
+                "SUE endpoint: transmit and receive paths with go-back-N reliability, one configuration bus, "
+                        + "status read port",
+                List.of(ParamSpec.oneOf("dataWidth", "XPU and MAC bus width in bits", 512, 256L, 512L, 1024L),
+                        ParamSpec.integer("xpus", "XPUs in the fabric", 1024, 2, 1024),
+                        ParamSpec.integer("vcs", "virtual channels: 1, 2 or 4", 4, 1, 4),
+                        ParamSpec.integer("cells", "transmit cell buffer (queues + replay store), cells of dataWidth",
+                                8192, 16, 65536),
+                        ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
+                                262144, 1, 1L << 22),
+                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
+                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
+                        ParamSpec.flag("vlan", "frames carry an 802.1Q tag (encap 0..3 only)", false)),
+                v -> {
+                    int w = v.integer("dataWidth");
+                    int n = v.integer("xpus");
+                    int vcs = v.integer("vcs");
+                    int cells = v.integer("cells");
+                    int buf = v.integer("rxBufBytes");
+                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    boolean vlan = v.flag("vlan");
+                    return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan);
+                }));
         c.add(new TopSpec("sue_rx",
                 "SUE receive path: frame parser, receive reliability, RX buffer and XPU RX interface (spec Table 2)",
                 List.of(ParamSpec.oneOf("dataWidth", "MAC RX and rx_data width in bits", 512, 256L, 512L, 1024L),
