@@ -1,8 +1,9 @@
 """sue_rx_deliver: RX buffer, op unpacker and XPU RX interface. Random PDUs (good, PAD-terminated,
 empty, malformed) with random commit/accept and idle, a slow credit-returning XPU (nobuf drops),
-a stalled VC, against the Python model of DESIGN-RX.md; latency/throughput; lint at 512/1024
-bits; parameter errors. Default: 2 Verilator models (256 and 512 bits); RXD_FULL_MATRIX=1 adds
-1024 bits and vcs = 1/3."""
+a stalled VC, back-to-back traffic, against the Python model of DESIGN-RX.md; latency/throughput
+(asserted bounds); lint at 256/512/1024 bits; parameter errors. Default: 3 Verilator models (256
+and 512 bits; 1024 bits for latency/throughput and back-to-back traffic); RXD_FULL_MATRIX=1 adds
+random traffic at 1024 bits and vcs = 1/3."""
 
 from __future__ import annotations
 
@@ -44,6 +45,13 @@ def test_slow_xpu(model, seed):
 @pytest.mark.parametrize("model", MODELS, ids=[mid(m) for m in MODELS])
 def test_fast_xpu(model):
     run(model, "random_traffic", TB_SEED=3, TB_CREDIT_RATE=0.9, TB_IDLE=0.3, TB_INIT_CMD=40, TB_INIT_DATA=100)
+
+
+@pytest.mark.parametrize("model", [MODELS[0], (1024, 4, 65536)], ids=["w256-vcs4-buf16384", "w1024-vcs4-buf65536"])
+def test_back_to_back(model):
+    """No idle between beats or PDUs: the validator falls behind on multi-op PDUs (descriptor
+    FIFO, walks finished from the RAM, going live again), fast credits keep the deliverer busy."""
+    run(model, "random_traffic", TB_SEED=5, TB_CREDIT_RATE=0.9, TB_IDLE=0, TB_INIT_CMD=60, TB_INIT_DATA=200)
 
 
 def test_stalled_vc():
@@ -91,6 +99,7 @@ def test_latency_throughput(model):
     {"dataWidth": 1024, "vcs": 4, "bufBytes": 65536},
     {"dataWidth": 1024, "vcs": 3, "bufBytes": 3 * 32768},
     {"dataWidth": 256, "vcs": 1, "bufBytes": 4096},
+    {"dataWidth": 256, "vcs": 4, "bufBytes": 16384},
 ], ids=lambda p: "-".join(f"{k}{v}" for k, v in p.items()))
 def test_lint_clean(params):
     assert_lints_clean("sue_rx_deliver", params)

@@ -26,9 +26,10 @@ import java.util.List;
  *
  * <pre>
  * in --&gt; writer (speculative, per-VC ring) --&gt; RAM (2 banks: even/odd words)
- *            | store: PDU descriptor                  |  read port V   | read port D (word pair)
- *            v                                        v                v
- *      descriptor FIFO --&gt; validator (1 op/cycle) --&gt; per-VC queues --&gt; deliverer --&gt; rx_*
+ *  |        | store: descriptor (walker busy)    | port V (word)  | port H (pair)  | port D (pair)
+ *  |        v                                    v                v                v
+ *  +--&gt; walker (1 op/cycle) --&gt; per-VC queues --&gt; header stage --&gt; data reads --&gt; rx_*
+ *        ^-- descriptor FIFO
  * </pre>
  *
  * <h2>Parameters</h2>
@@ -59,20 +60,27 @@ import java.util.List;
  *
  * <h2>Why this structure</h2>
  * A PDU must be delivered atomically (a malformed op anywhere drops all of it), so its ops are
- * checked before the first is delivered. Checking on the fly at line rate would need up to B/2
- * chained table lookups per beat (2-byte ops); instead a validator walks stored PDUs at one op
- * per cycle (the XPU side carries one op per cycle anyway), and the deliverer walks them again.
- * Nothing is kept per op, so state scales with the buffer only (RAM). Words are read in pairs
- * (even/odd banks) so any op's control bytes and any B data bytes at any 2-byte offset come
- * from one read.
+ * checked before the first is delivered. Checking a whole beat at once would need up to B/2
+ * chained table lookups per cycle (2-byte ops); instead a walker checks one op per cycle, and
+ * does it while the PDU streams in (op headers straight from the input beat, older ones from
+ * port V with a write bypass), so a PDU whose walk is done by its last beat is validated in
+ * that cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
+ * descriptor FIFO. The deliverer walks the ops again (nothing is kept per op, so state scales
+ * with the buffer only); its header port H reads the next op's header while port D streams the
+ * current op's beats, and the per-VC queues ({@link RxDescQueue}) offer a verdict the cycle
+ * after it is pushed. Words are read in pairs (even/odd banks) so any op's control bytes and
+ * any B data bytes at any 2-byte offset come from one read.
  *
  * <h2>Timing</h2>
- * Ingress one beat per cycle, never stalled. XPU side: one command-only op per cycle; an op
- * with data takes one header read plus one cycle per data beat (ceil(D/B) beats, back to back,
- * consecutive rx_cycle). Latency: see {@link #LATENCY} and DESIGN-RX.md.
+ * Ingress one beat per cycle, never stalled. Latency: the last beat of a PDU whose walk ends
+ * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 3,
+ * command or data op (t verdict, t+1 header read, t+2 decode into the output register). XPU
+ * side: one op per cycle, data beats back to back across ops (1 beat/cycle). A PDU validated
+ * after its last beat (more ops than cycles) starts 3 cycles after its verdict. Details and
+ * measured figures: DESIGN-RX.md.
  */
 public final class RxDeliver extends Component {
-    /** Last PDU beat in at cycle t (committed) -> first rx_* beat of a command-only op at t + LATENCY. */
+    /** Last PDU beat in at cycle t (committed, walk complete) -> first rx_* beat of its first op at t + LATENCY. */
     public static final int LATENCY = 3;
     /** Counter names, port order ({@code cnt_<name>}). */
     public static final List<String> COUNTERS = List.of("stored", "nobuf", "rollback", "bad_vc", "bad_op", "pdus",
