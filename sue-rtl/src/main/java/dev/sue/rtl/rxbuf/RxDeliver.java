@@ -369,7 +369,11 @@ public final class RxDeliver extends Component {
         UInt hdSrc = selDesc(ready, hv, d -> d.src).named("hd_src");
         Bool hdBad = selDesc(ready, hv, d -> d.bad.asUInt()).bit(0);
         Bool hdValid = sel(headValid, hv).bit(0);
-        Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).named("head_ok");
+        // a header read of a word written on the same edge returned the old word (only a read of
+        // a PDU not yet validated, the next-PDU read below): read it again
+        Bool hStale = reg("h_stale", bool()).init(false);
+        hStale.set(wen.and(vIn.eq(hRdVc)).and(widx.eq(hRdWord).or(widx.eq(hRdWord.add(1)))));
+        Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).andNot(hStale).named("head_ok");
         Bits hw = hWindow.shr(byteShift(hp.resize(lb))).named("hdr_window");
         UInt hType = hw.slice(7, 0).asUInt();
         UInt hL1 = hw.slice(15, 8).asUInt();
@@ -409,7 +413,8 @@ public final class RxDeliver extends Component {
         Bool go = opHere.and(creditOk).and(canIssue).named("go");
         Bool noCredit = opHere.andNot(creditOk).named("no_credit");
         Bool endNow = headOk.and(pduEnd).andNot(actReading).named("end_now");
-        Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading)).named("hold_h");
+        Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading))
+                .or(hPend.and(hStale)).named("hold_h");
         Bool pduDone = endNow.or(go.and(lastOp)).named("pdu_done");
         Bool contH = go.andNot(lastOp).named("cont_h");
         // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
