@@ -27,9 +27,10 @@ import java.util.List;
  *
  * <pre>
  * in --&gt; writer (speculative, per-VC ring) --&gt; RAM (2 banks: even/odd words)
- *            | store: PDU descriptor                  |  read port V   | read port D (word pair)
- *            v                                        v                v
- *      descriptor FIFO --&gt; validator (1 op/cycle) --&gt; per-VC queues --&gt; deliverer --&gt; rx_*
+ *  |        | store: descriptor (walker busy)    | port V (word)  | port H (pair)  | port D (pair)
+ *  |        v                                    v                v                v
+ *  +--&gt; walker (1 op/cycle) --&gt; per-VC queues --&gt; header stage --&gt; data reads --&gt; rx_*
+ *        ^-- descriptor FIFO
  * </pre>
  *
  * <h2>Parameters</h2>
@@ -60,21 +61,28 @@ import java.util.List;
  *
  * <h2>Why this structure</h2>
  * A PDU must be delivered atomically (a malformed op anywhere drops all of it), so its ops are
- * checked before the first is delivered. Checking on the fly at line rate would need up to B/2
- * chained table lookups per beat (2-byte ops); instead a validator walks stored PDUs at one op
- * per cycle (the XPU side carries one op per cycle anyway), and the deliverer walks them again.
- * Nothing is kept per op, so state scales with the buffer only (RAM). Words are read in pairs
- * (even/odd banks) so any op's control bytes and any B data bytes at any 2-byte offset come
- * from one read.
+ * checked before the first is delivered. Checking a whole beat at once would need up to B/2
+ * chained table lookups per cycle (2-byte ops); instead a walker checks one op per cycle, and
+ * does it while the PDU streams in (op headers straight from the input beat, older ones from
+ * port V with a write bypass), so a PDU whose walk is done by its last beat is validated in
+ * that cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
+ * descriptor FIFO. The deliverer walks the ops again (nothing is kept per op, so state scales
+ * with the buffer only); its header port H reads the next op's header while port D streams the
+ * current op's beats, and the per-VC queues ({@link RxDescQueue}) offer a verdict the cycle
+ * after it is pushed. Words are read in pairs (even/odd banks) so any op's control bytes and
+ * any B data bytes at any 2-byte offset come from one read.
  *
  * <h2>Timing</h2>
- * Ingress one beat per cycle, never stalled. XPU side: one command-only op per cycle; an op
- * with data takes one header read plus one cycle per data beat (ceil(D/B) beats, back to back,
- * consecutive rx_cycle). Latency: see {@link #LATENCY} and DESIGN-RX.md.
+ * Ingress one beat per cycle, never stalled. Latency: the last beat of a PDU whose walk ends
+ * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 3,
+ * command or data op (t verdict, t+1 header read, t+2 decode into the output register). XPU
+ * side: one op per cycle, data beats back to back across ops (1 beat/cycle). A PDU validated
+ * after its last beat (more ops than cycles) starts 3 cycles after its verdict. Details and
+ * measured figures: DESIGN-RX.md.
  */
 public final class RxDeliver extends Component {
-    /** Last PDU beat in at cycle t (committed) -> first rx_* beat of a command-only op at t + LATENCY. */
-    public static final int LATENCY = 7;
+    /** Last PDU beat in at cycle t (committed, walk complete) -> first rx_* beat of its first op at t + LATENCY. */
+    public static final int LATENCY = 3;
     /** Counter names, port order ({@code cnt_<name>}). */
     public static final List<String> COUNTERS = List.of("stored", "nobuf", "rollback", "bad_vc", "bad_op", "pdus",
             "ops", "cfg_reject");
@@ -184,97 +192,190 @@ public final class RxDeliver extends Component {
             ovf.set(ovfEff.or(beatOk.not()));
         }));
 
+        // ==== stored PDUs the walker has not reached yet (global arrival order) ====
+        // The walker follows the input ("live") while it has caught up; a PDU completed while
+        // it is still busy with an older one waits here with its descriptor.
+        Bool wLive = reg("w_live", bool()).init(true);
+        Bool wStored = reg("w_stored", bool()).init(false);
         StreamFifo<RxPduDesc> stored = instance("pdu_fifo",
                 () -> new StreamFifo<>(() -> new RxPduDesc(wb), vcs * w, FifoStorage.RAM, vcs * w));
-        stored.s.valid.set(store);
+        Bool fifoPush = store.andNot(wLive).named("fifo_push");
+        stored.s.valid.set(fifoPush);
         stored.s.payload.vc.set(vIn);
         stored.s.payload.start.set(wpSel.resize(wb));
         stored.s.payload.length.set(ib.length);
         stored.s.payload.src.set(ib.src);
         stored.s.payload.bad.set(FALSE);
-        assertThat(store.not().or(stored.s.ready), "PDU FIFO full (cannot happen: one entry per stored word)");
+        assertThat(fifoPush.not().or(stored.s.ready), "PDU FIFO full (cannot happen: one entry per stored word)");
 
-        // ==== validator: walks each stored PDU, one op header per cycle (read port V) ====
-        Bool vBusy = reg("v_busy", bool()).init(false);
-        UInt vPos = reg("v_pos", uint(14)).init(0);
-        Bool vPar = reg("v_par", bool()).init(false);
-        UInt vVc = reg("v_vc", uint(2)).init(0);
-        UInt vStart = reg("v_start", uint(wb)).init(0);
-        UInt vLen = reg("v_len", uint(13)).init(0);
-        UInt vSrc = reg("v_src", uint(10)).init(0);
+        // ==== validator ("walker"): one op header per cycle, from the input beat or port V ====
+        UInt wPos = reg("w_pos", uint(14)).init(0);
+        Bool wRd = reg("w_rd", bool()).init(false);
+        Bool wStop = reg("w_stop", bool()).init(false);
+        Bool wBad = reg("w_bad", bool()).init(false);
+        UInt wVc = reg("w_vc", uint(2)).init(0);
+        UInt wStart = reg("w_start", uint(wb)).init(0);
+        UInt wLen = reg("w_len", uint(13)).init(0);
+        UInt wSrc = reg("w_src", uint(10)).init(0);
+        UInt liveVcQ = reg("live_vc", uint(2)).init(0);
+        UInt liveStartQ = reg("live_start", uint(wb)).init(0);
+        when(in.valid, () -> {
+            liveVcQ.set(vIn);
+            liveStartQ.set(wpSel.resize(wb));
+        });
+        UInt liveVc = mux(in.valid, vIn, liveVcQ).named("live_vc_now");
+        UInt liveStart = mux(in.valid, wpSel.resize(wb), liveStartQ).named("live_start_now");
+        UInt curVc = mux(wStored, wVc, liveVc).named("w_cur_vc");
+        UInt curStart = mux(wStored, wStart, liveStart).named("w_cur_start");
+        Bool lastNow = wLive.and(lastIn).named("w_last_now");
+        Bool lenKnown = wStored.or(lastNow);
+        UInt curLen = mux(wStored, wLen, ib.length).resize(14).named("w_cur_len");
+
         UInt vAddr = wire("v_addr", uint(aw));
-        Bits vr0 = bank0.readSync(vAddr);
-        Bits vr1 = bank1.readSync(vAddr);
-        Bits vWord = mux(vPar, vr1, vr0).named("v_word");
-        Bits vHdr = vWord.shr(byteShift(vPos.resize(lb))).slice(15, 0).named("v_hdr");
+        Bool vIssue = wire("v_issue", bool());
+        Bits vr0 = bank0.readSync(vAddr, vIssue);
+        Bits vr1 = bank1.readSync(vAddr, vIssue);
+        Bool vPar = reg("v_par", bool()).init(false);
+        Bool vByp = reg("v_byp", bool()).init(false);
+        Bits inDataQ = reg("in_data_q", bits(dataWidth));
+        inDataQ.set(ib.data);
+        Bits vRam = mux(vByp, inDataQ, mux(vPar, vr1, vr0)).named("v_ram");
+        Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
+        Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
+        Bits vWord = mux(wRd, vRam, ib.data).named("v_word");
+        Bits vHdr = vWord.shr(byteShift(wPos.resize(lb))).slice(15, 0).named("v_hdr");
         table.aType.set(vHdr.slice(7, 0).asUInt());
-        UInt vLen14 = vLen.resize(14);
-        Bool vAtEnd = vPos.ge(vLen14);
         Bool vPad = vHdr.slice(7, 0).eq(0);
-        UInt vNext = vPos.add(opBytes(table.aData, table.aUnits, vHdr.slice(15, 8).asUInt()).resize(14))
+        Bool vInvalid = table.aValid.not();
+        UInt vNext = wPos.add(opBytes(table.aData, table.aUnits, vHdr.slice(15, 8).asUInt()).resize(14))
                 .named("v_next");
-        Bool vDone = vBusy.and(vAtEnd.or(vPad).or(table.aValid.not()).or(vNext.ge(vLen14))).named("v_done");
-        Bool vBad = vAtEnd.not().and(vPad.not()).and(table.aValid.not().or(vNext.gt(vLen14))).named("v_bad");
-        Bool vPop = vBusy.not().or(vDone).named("v_pop");
-        stored.m.ready.set(vPop);
-        Bool vLoad = vPop.and(stored.m.valid).named("v_load");
-        UInt vIdx = mux(vLoad, stored.m.payload.start, vStart.add(vNext.shr(lb).resize(wb))).named("v_idx");
-        vAddr.set(bankAddr(mux(vLoad, stored.m.payload.vc, vVc), vIdx));
-        vPar.set(vIdx.bit(0));
-        when(vLoad, () -> {
-            vBusy.set(TRUE);
-            vPos.set(U(0, 14));
-            vVc.set(stored.m.payload.vc);
-            vStart.set(stored.m.payload.start);
-            vLen.set(stored.m.payload.length);
-            vSrc.set(stored.m.payload.src);
-        }).elseWhen(vDone, () -> vBusy.set(FALSE))
-                .elseWhen(vBusy, () -> vPos.set(vNext));
+        Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
+        Bool hdrStops = hdrAvail.and(vPad.or(vInvalid)).named("w_hdr_stops");
+        Bool vDone = wStored.or(lastNow)
+                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vNext.ge(curLen)))).named("v_done");
+        Bool vBad = mux(atEnd, wPos.gt(curLen),
+                mux(wStop, wBad, vPad.not().and(vInvalid.or(vNext.gt(curLen))))).named("v_bad");
+        Bool advance = hdrAvail.andNot(vPad).andNot(vInvalid).named("w_advance");
+        UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
+        Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
+        // verdicts leave at once to the VC queues (live: in the cycle of the last beat)
+        Bool vPush = vDone.and(wStored.or(store)).named("v_push");
+        UInt vOutVc = mux(wStored, wVc, vIn);
 
-        List<StreamFifo<RxPduDesc>> ready = new ArrayList<>();
+        // what the walker does next cycle
+        Bool selecting = wStored.and(vDone).or(wStored.not().and(wLive.not())).named("w_selecting");
+        Bool wLoad = selecting.and(stored.m.valid).named("w_load");
+        Bool wGoLive = selecting.andNot(stored.m.valid).and(stored.occupancy.eq(0)).andNot(fifoPush)
+                .named("w_go_live");
+        stored.m.ready.set(wLoad);
+        Bool contStored = wStored.andNot(vDone);
+        Bool contConv = lastNow.and(store).andNot(vDone).named("w_cont_conv");
+        Bool contLive = wLive.andNot(lastNow).andNot(wStop).andNot(stopNow);
+        UInt rdOff = posNext.shr(lb).named("w_rd_off");
+        Bool liveReadable = rdOff.lt(nEff.resize(14)).or(rdOff.eq(nEff.resize(14)).and(wen));
+        Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable)).named("w_read_more");
+        vIssue.set(wLoad.or(readMore));
+        UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
+        UInt rdIdxV = mux(wLoad, stored.m.payload.start, curStart.add(rdOff.resize(wb))).named("v_idx");
+        vAddr.set(bankAddr(rdVcV, rdIdxV));
+        vPar.set(rdIdxV.bit(0));
+        vByp.set(wen.and(vIn.eq(rdVcV)).and(widx.eq(rdIdxV)));
+        wRd.set(vIssue);
+        when(wStored.or(wLive.not()), () -> {
+            when(selecting, () -> {
+                wPos.set(U(0, 14));
+                wStop.set(FALSE);
+                wBad.set(FALSE);
+                wStored.set(wLoad);
+                wLive.set(wGoLive);
+                when(wLoad, () -> {
+                    wVc.set(stored.m.payload.vc);
+                    wStart.set(stored.m.payload.start);
+                    wLen.set(stored.m.payload.length);
+                    wSrc.set(stored.m.payload.src);
+                });
+            }).otherwise(() -> wPos.set(posNext));
+        }).otherwise(() -> when(lastNow, () -> {
+            when(contConv, () -> {
+                wLive.set(FALSE);
+                wStored.set(TRUE);
+                wVc.set(vIn);
+                wStart.set(wpSel.resize(wb));
+                wLen.set(ib.length);
+                wSrc.set(ib.src);
+                wPos.set(posNext);
+            }).otherwise(() -> {
+                wPos.set(U(0, 14));
+                wStop.set(FALSE);
+                wBad.set(FALSE);
+            });
+        }).otherwise(() -> {
+            wPos.set(posNext);
+            when(stopNow, () -> {
+                wStop.set(TRUE);
+                wBad.set(vInvalid.andNot(vPad));
+            });
+        }));
+
+        List<RxDescQueue> ready = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             final int vv = v;
-            StreamFifo<RxPduDesc> q = instance("ready_fifo_" + v,
-                    () -> new StreamFifo<>(() -> new RxPduDesc(wb), w, FifoStorage.RAM, w));
-            q.s.valid.set(vDone.and(vVc.eq(vv)));
-            q.s.payload.vc.set(vVc);
-            q.s.payload.start.set(vStart);
-            q.s.payload.length.set(vLen);
-            q.s.payload.src.set(vSrc);
+            RxDescQueue q = instance("ready_q_" + v, () -> new RxDescQueue(wb, w));
+            q.s.valid.set(vPush.and(vOutVc.eq(vv)));
+            q.s.payload.vc.set(vOutVc);
+            q.s.payload.start.set(mux(wStored, wStart, wpSel.resize(wb)));
+            q.s.payload.length.set(mux(wStored, wLen, ib.length));
+            q.s.payload.src.set(mux(wStored, wSrc, ib.src));
             q.s.payload.bad.set(vBad);
-            assertThat(q.s.valid.not().or(q.s.ready), "ready FIFO " + v + " full (cannot happen)");
             ready.add(q);
         }
 
-        // ==== deliverer: header read, credit check, data beats (read port D, word pairs) ====
+        // ==== deliverer: header port H (walks ops, reads ahead) and data port D ====
         List<UInt> opos = new ArrayList<>();
         List<UInt> cmdC = new ArrayList<>();
         List<UInt> dataC = new ArrayList<>();
         List<Bool> waitF = new ArrayList<>();
         List<UInt> need = new ArrayList<>();
-        List<Bool> headValid = new ArrayList<>();
+        List<UInt> headValid = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             opos.add(reg("opos_" + v, uint(14)).init(0));
             cmdC.add(reg("cmd_credits_" + v, uint(CW)).init(0));
             dataC.add(reg("data_credits_" + v, uint(CW)).init(0));
             waitF.add(reg("wait_" + v, bool()).init(false));
             need.add(reg("need_" + v, uint(5)).init(0));
-            headValid.add(ready.get(v).m.valid);
+            headValid.add(ready.get(v).m.valid.asUInt());
         }
-        Bool hdrPend = reg("hdr_pend", bool()).init(false);
+        Bool hPend = reg("h_pend", bool()).init(false);
         UInt hv = reg("hv", uint(2)).init(0);
         UInt hp = reg("hp", uint(14)).init(0);
+        UInt hs = reg("hs", uint(wb)).init(0);
+        Bool hPar = reg("h_par", bool()).init(false);
+        UInt hRdVc = wire("h_rd_vc", uint(2));
+        UInt hRdWord = wire("h_rd_word", uint(wb));
+        Bits hr0 = bank0.readSync(bankAddr(hRdVc, hRdWord.add(1)));
+        Bits hr1 = bank1.readSync(bankAddr(hRdVc, hRdWord));
+        hPar.set(hRdWord.bit(0));
+        Bits hWindow = cat(mux(hPar, hr0, hr1), mux(hPar, hr1, hr0)).named("h_window");
+
         Bool dPar = reg("d_par", bool()).init(false);
-        UInt dAddr0 = wire("d_addr0", uint(aw));
-        UInt dAddr1 = wire("d_addr1", uint(aw));
-        Bits dr0 = bank0.readSync(dAddr0);
-        Bits dr1 = bank1.readSync(dAddr1);
+        UInt dRdVc = wire("d_rd_vc", uint(2));
+        UInt dRdWord = wire("d_rd_word", uint(wb));
+        Bits dr0 = bank0.readSync(bankAddr(dRdVc, dRdWord.add(1)));
+        Bits dr1 = bank1.readSync(bankAddr(dRdVc, dRdWord));
+        dPar.set(dRdWord.bit(0));
         Bits window = cat(mux(dPar, dr0, dr1), mux(dPar, dr1, dr0)).named("window");
 
         UInt hdStart = selDesc(ready, hv, d -> d.start).named("hd_start");
         UInt hdLen = selDesc(ready, hv, d -> d.length).named("hd_len");
         UInt hdSrc = selDesc(ready, hv, d -> d.src).named("hd_src");
-        Bits hw = window.shr(byteShift(hp.resize(lb))).named("hdr_window");
+        Bool hdBad = selDesc(ready, hv, d -> d.bad.asUInt()).bit(0);
+        Bool hdValid = sel(headValid, hv).bit(0);
+        // a header read of a word written on the same edge returned the old word (only a read of
+        // a PDU not yet validated, the next-PDU read below): read it again
+        Bool hStale = reg("h_stale", bool()).init(false);
+        hStale.set(wen.and(vIn.eq(hRdVc)).and(widx.eq(hRdWord).or(widx.eq(hRdWord.add(1)))));
+        Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).andNot(hStale).named("head_ok");
+        Bits hw = hWindow.shr(byteShift(hp.resize(lb))).named("hdr_window");
         UInt hType = hw.slice(7, 0).asUInt();
         UInt hL1 = hw.slice(15, 8).asUInt();
         table.bType.set(hType);
@@ -285,18 +386,12 @@ public final class RxDeliver extends Component {
         UInt hdLen14 = hdLen.resize(14);
         Bool pduEnd = hp.ge(hdLen14).or(hType.eq(0)).or(table.bValid.not()).named("pdu_end");
         Bool lastOp = hNext.ge(hdLen14).named("last_op");
+        // beat 0 of a data op comes from the header's own word pair when it lies in it
+        Bool win0 = hp.resize(lb).resize(lb + 1).add(ctrlLen.resize(lb + 1)).le(nb).named("win0");
         UInt cmdSel = sel(cmdC, hv);
         Bool creditOk = cmdSel.ne(0).and(sel(dataC, hv).ge(beats.resize(CW))).andNot(rxResetIn).named("credit_ok");
-        Bool go = hdrPend.andNot(pduEnd).and(creditOk).named("go");
-        Bool noCredit = hdrPend.andNot(pduEnd).andNot(creditOk).named("no_credit");
-        Bool endNow = hdrPend.and(pduEnd).named("end_now");
-        Bool popDec = endNow.or(go.and(lastOp)).named("pop_dec");
-        Bool freeDec = endNow.or(go.and(lastOp).and(beats.le(1))).named("free_dec");
-        Bool startsData = go.and(hasData).named("starts_data");
-        Bool cont = go.andNot(hasData).andNot(lastOp).and(cmdSel.ge(2)).named("cont");
-        UInt nwDec = words(hdLen, lb, pw);
 
-        // active data op
+        // active data op (port D)
         UInt actLeft = reg("act_left", uint(5)).init(0);
         UInt actWord = reg("act_word", uint(wb)).init(0);
         UInt actIdx = reg("act_idx", uint(4)).init(0);
@@ -311,23 +406,40 @@ public final class RxDeliver extends Component {
         UInt dIdx = reg("d_idx", uint(4)).init(0);
         Bool dLast = reg("d_last", bool()).init(false);
         Bool actReading = actLeft.ne(0).named("act_reading");
-        assertThat(actReading.not().or(hdrPend.not()), "header decode during an op's data reads");
         Bool actFreeFire = actReading.and(actLeft.eq(1)).and(actFree).named("act_free_fire");
+
+        Bool emitsNow = hasData.not().or(win0).named("emits_now");
+        Bool canIssue = actReading.not().and(emitsNow.not().or(dRet.not())).named("can_issue");
+        Bool opHere = headOk.andNot(pduEnd).named("op_here");
+        Bool go = opHere.and(creditOk).and(canIssue).named("go");
+        Bool noCredit = opHere.andNot(creditOk).named("no_credit");
+        Bool endNow = headOk.and(pduEnd).andNot(actReading).named("end_now");
+        Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading))
+                .or(hPend.and(hStale)).named("hold_h");
+        Bool pduDone = endNow.or(go.and(lastOp)).named("pdu_done");
+        Bool contH = go.andNot(lastOp).named("cont_h");
+        // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
+        UInt readsNow = mux(hasData, mux(win0, mux(beats.ge(2), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
+        UInt firstRead = mux(win0, U(1, 5), U(0, 5)).named("first_read");
+        UInt readsAfter = mux(readsNow.eq(0), U(0, 5), beats.sub(firstRead).sub(1)).named("reads_after");
+        Bool freeDec = endNow.or(go.and(lastOp).and(readsAfter.eq(0))).named("free_dec");
+        UInt nwDec = words(hdLen, lb, pw);
 
         Bits ctrlMasked = hw.slice(143, 0).and(byteMask(144 / 8, k -> ctrlLen.gt(k))).named("ctrl_masked");
         UInt dataOff = hp.add(ctrlLen.resize(14)).named("data_off");
         UInt firstWord = hdStart.add(dataOff.shr(lb).resize(wb)).named("first_word");
 
-        // selection of the next PDU/VC (round robin) when port D is free
-        Bool portBusy = actReading.or(startsData).or(cont).named("port_busy");
+        // next header read: same PDU, hold, another VC's PDU (round robin), or this VC's next PDU
         UInt rr = reg("rr", uint(2)).init(0);
+        Bool fetchMode = contH.or(holdH).not().named("fetch_mode");
+        Bool leaveHv = pduDone.or(noCredit);
         List<Bool> elig = new ArrayList<>();
         List<Bool> eligHi = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxPduDesc h = ready.get(v).m.payload;
             Bool creditsFor = cmdC.get(v).ne(0).and(waitF.get(v).not().or(dataC.get(v).ge(need.get(v).resize(CW))))
                     .andNot(rxResetIn);
-            Bool e = headValid.get(v).andNot(hdrPend.and(hv.eq(v))).and(h.bad.or(creditsFor)).andNot(portBusy)
+            Bool e = ready.get(v).m.valid.andNot(leaveHv.and(hv.eq(v))).and(h.bad.or(creditsFor)).and(fetchMode)
                     .named("elig_" + v);
             elig.add(e);
             eligHi.add(v == 0 ? FALSE : e.and(rr.lt(v)));
@@ -340,59 +452,66 @@ public final class RxDeliver extends Component {
         Bool svBad = selDesc(ready, sv, d -> d.bad.asUInt()).bit(0);
         Bool skip = selAny.and(svBad).named("skip");
         Bool fetch = selAny.andNot(svBad).named("fetch");
+        Bool spec = pduDone.andNot(selAny).named("spec");
         UInt svStart = selDesc(ready, sv, d -> d.start);
         UInt svLen = selDesc(ready, sv, d -> d.length);
         UInt svPos = sel(opos, sv);
         when(selAny, () -> rr.set(sv));
+        UInt specStart = hs.add(nwDec.resize(wb)).named("spec_start");
 
-        // port D address and the read's return information
-        UInt rdVc = wire("rd_vc", uint(2));
-        UInt rdWord = wire("rd_word", uint(wb));
-        rdVc.set(sv);
-        rdWord.set(svStart.add(svPos.shr(lb).resize(wb)));
+        hRdVc.set(hv);
+        hRdWord.set(hs.add(hp.shr(lb).resize(wb)));
+        hPend.set(FALSE);
+        when(contH, () -> {
+            hRdWord.set(hs.add(hNext.shr(lb).resize(wb)));
+            hp.set(hNext);
+            hPend.set(TRUE);
+        }).elseWhen(holdH, () -> hPend.set(TRUE))
+                .elseWhen(fetch, () -> {
+                    hRdVc.set(sv);
+                    hRdWord.set(svStart.add(svPos.shr(lb).resize(wb)));
+                    hv.set(sv);
+                    hp.set(svPos);
+                    hs.set(svStart);
+                    hPend.set(TRUE);
+                }).elseWhen(spec, () -> {
+                    hRdWord.set(specStart);
+                    hp.set(U(0, 14));
+                    hs.set(specStart);
+                    hPend.set(TRUE);
+                });
+
+        // port D: the active op's beats, or the first data read of an op issued now
+        dRdVc.set(hv);
+        dRdWord.set(firstWord.add(firstRead.resize(wb)));
         dRet.set(FALSE);
+        Bool goReads = go.and(readsNow.ne(0)).named("go_reads");
         when(actReading, () -> {
-            rdVc.set(actVc);
-            rdWord.set(actWord);
+            dRdVc.set(actVc);
+            dRdWord.set(actWord);
             actWord.set(actWord.add(1));
             actLeft.set(actLeft.sub(1));
             actIdx.set(actIdx.add(1));
             dRet.set(TRUE);
             dIdx.set(actIdx);
             dLast.set(actLeft.eq(1));
-        }).elseWhen(startsData, () -> {
-            rdVc.set(hv);
-            rdWord.set(firstWord);
-            actWord.set(firstWord.add(1));
-            actLeft.set(beats.sub(1));
-            actIdx.set(U(1, 4));
+        }).elseWhen(goReads, () -> {
+            actWord.set(firstWord.add(firstRead.resize(wb)).add(1));
+            actLeft.set(readsAfter);
+            actIdx.set(firstRead.resize(4).add(1));
             dRet.set(TRUE);
-            dIdx.set(U(0, 4));
-            dLast.set(beats.eq(1));
-        }).elseWhen(cont, () -> {
-            rdVc.set(hv);
-            rdWord.set(hdStart.add(hNext.shr(lb).resize(wb)));
+            dIdx.set(firstRead.resize(4));
+            dLast.set(readsAfter.eq(0));
         });
-        when(startsData, () -> {
+        when(go.and(hasData), () -> {
             actVc.set(hv);
             actSrc.set(hdSrc);
             actCtrl.set(ctrlMasked);
             actRot.set(dataOff.resize(lb));
             actRem.set(hL1.resize(lb));
-            actFree.set(lastOp.and(beats.gt(1)));
+            actFree.set(lastOp.and(readsAfter.ne(0)));
             actNw.set(nwDec);
         });
-        dAddr1.set(bankAddr(rdVc, rdWord));
-        dAddr0.set(bankAddr(rdVc, rdWord.add(1)));
-        dPar.set(rdWord.bit(0));
-        when(cont, () -> {
-            hp.set(hNext);
-            hdrPend.set(TRUE);
-        }).elseWhen(fetch, () -> {
-            hdrPend.set(TRUE);
-            hv.set(sv);
-            hp.set(svPos);
-        }).otherwise(() -> hdrPend.set(FALSE));
 
         // per-VC state: op positions, credits, waits, frees, queue pops
         Bits crq = reg("credit_q", bits(6)).init(0);
@@ -404,8 +523,7 @@ public final class RxDeliver extends Component {
             Bool isH = hv.eq(vv);
             when(go.and(isH), () -> opos.get(vv).set(mux(lastOp, U(0, 14), hNext)))
                     .elseWhen(endNow.and(isH), () -> opos.get(vv).set(U(0, 14)));
-            when(cont.and(isH), () -> opos.get(vv).set(hNext));
-            ready.get(v).m.ready.set(popDec.and(isH).or(skip.and(sv.eq(vv))));
+            ready.get(v).m.ready.set(pduDone.and(isH).or(skip.and(sv.eq(vv))));
             UInt freed = mux(freeDec.and(isH), nwDec, U(0, pw))
                     .add(mux(actFreeFire.and(actVc.eq(vv)), actNw, U(0, pw)))
                     .add(mux(skip.and(sv.eq(vv)), nwSkip, U(0, pw)));
@@ -433,8 +551,11 @@ public final class RxDeliver extends Component {
         Bits oData = reg("rx_data_q", bits(dataWidth)).init(0);
         Bits dw = window.shr(byteShift(actRot)).slice(dataWidth - 1, 0);
         Bits dKeep = byteMask(nb, k -> k == 0 ? TRUE : dLast.not().or(actRem.ge(k)));
+        Bits h0 = hw.shr(byteShift(ctrlLen)).slice(dataWidth - 1, 0).named("h_beat0");
+        Bits h0Keep = byteMask(nb, k -> k == 0 ? TRUE : beats.gt(1).or(hL1.resize(lb).ge(k)));
         Bool cmdOut = go.andNot(hasData).named("cmd_out");
-        assertThat(dRet.not().or(cmdOut.not()), "two rx beats in one cycle");
+        Bool beat0Out = go.and(hasData).and(win0).named("beat0_out");
+        assertThat(dRet.not().or(go.and(emitsNow).not()), "two rx beats in one cycle");
         when(dRet, () -> {
             oValid.set(B(2, 2));
             oCycle.set(dIdx);
@@ -449,6 +570,13 @@ public final class RxDeliver extends Component {
             oXpu.set(hdSrc);
             oCtrl.set(ctrlMasked);
             oData.set(B(0, dataWidth));
+        }).elseWhen(beat0Out, () -> {
+            oValid.set(B(2, 2));
+            oCycle.set(U(0, 4));
+            oVc.set(hv);
+            oXpu.set(hdSrc);
+            oCtrl.set(ctrlMasked);
+            oData.set(h0.and(h0Keep));
         }).otherwise(() -> {
             oValid.set(B(0, 2));
             oCycle.set(U(0, 4));
@@ -472,8 +600,8 @@ public final class RxDeliver extends Component {
         cntNobuf.set(counter("cnt_nobuf_q", kept.and(vcOk).andNot(beatOk)));
         cntRollback.set(counter("cnt_rollback_q", lastIn.andNot(ib.commit.and(accept))));
         cntBadVc.set(counter("cnt_bad_vc_q", kept.andNot(vcOk)));
-        cntBadOp.set(counter("cnt_bad_op_q", vDone.and(vBad)));
-        cntPdus.set(counter("cnt_pdus_q", popDec));
+        cntBadOp.set(counter("cnt_bad_op_q", vPush.and(vBad)));
+        cntPdus.set(counter("cnt_pdus_q", pduDone));
         cntOps.set(counter("cnt_ops_q", go));
         cntCfgReject.set(counter("cnt_cfg_reject_q", table.cfgReject));
     }
@@ -525,10 +653,10 @@ public final class RxDeliver extends Component {
         return regs.size() == 1 ? regs.get(0) : Vec.of(regs).get(idx.resize(log2Up(regs.size())));
     }
 
-    private static UInt selDesc(List<StreamFifo<RxPduDesc>> qs, UInt idx,
+    private static UInt selDesc(List<RxDescQueue> qs, UInt idx,
                                 java.util.function.Function<RxPduDesc, UInt> f) {
         List<UInt> l = new ArrayList<>();
-        for (StreamFifo<RxPduDesc> q : qs) {
+        for (RxDescQueue q : qs) {
             l.add(f.apply(q.m.payload));
         }
         return sel(l, idx);
