@@ -7,7 +7,7 @@ single endpoint (prefix ``""``) and each side of the back-to-back pair (``"a_"``
 * ``StatusReader``: reads of the status space (``rd_valid/rd_addr`` -> ``rd_rsp_valid/rd_data``).
 * ``MacRxDriver``: frames into ``mac_rx_0`` (data, keep, last, err; honours ``ready``).
 * ``MacTxMonitor``: frames out of ``mac_tx_0``, with random back-pressure.
-* ``XpuRx``: the XPU on the Table 2 receive interface: hands out credits at a random rate,
+* ``XpuRxSink``: the XPU on the Table 2 receive interface: hands out credits at a random rate,
   assembles ops, checks the beat rules, returns credits when an op is complete.
 
 The XPU transmit side is ``common.sue_ops.XpuTx`` (give it a ``View``).
@@ -179,8 +179,10 @@ class MacTxMonitor(StreamSink):
                 self._cur = b""
 
 
-class XpuRx:
-    """The XPU on the receive interface (Table 2 with our encodings, sue-rtl/DESIGN-RX.md).
+class XpuRxSink:
+    """The XPU on the receive interface (Table 2 with our encodings, sue-rtl/DESIGN-RX.md), as a
+    collector for scoreboards: it assembles whatever ops arrive and hands them to ``on_op``
+    (``common.xpu_rx.XpuRx`` instead checks every beat against a model's exact expectation).
 
     Credits: the XPU owns ``cmd_credits`` command and ``data_credits`` data credits per VC and
     hands them to SUE on ``rx_credit`` ({valid, kind, vc, count-1}) at most one message per

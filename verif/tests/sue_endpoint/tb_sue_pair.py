@@ -1,7 +1,7 @@
 """Two SUE endpoints back to back through a fault-injecting link (top ``sue_endpoint_pair``).
 
 Endpoint A (xpuid ``ID_A``) and endpoint B (``ID_B``) each get a Python XPU on both interfaces
-(``common.sue_ops.XpuTx`` on ``tx_*``, ``common.sue_endpoint_bench.XpuRx`` on ``rx_*``). Every
+(``common.sue_ops.XpuTx`` on ``tx_*``, ``common.sue_endpoint_bench.XpuRxSink`` on ``rx_*``). Every
 frame A's MAC sends goes through ``common.link_model.LinkModel`` (drop, corrupt, duplicate,
 delay/reorder, ACK-only loss, link down) into B's MAC RX, and the other way round.
 
@@ -33,7 +33,7 @@ import cocotb
 from common import sue_frames
 from common.link_model import Faults, LinkModel
 from common.stream_bfm import ClockedBench, CycleProbe, StreamSink, start_clock_and_reset
-from common.sue_endpoint_bench import CfgPort, MacRxDriver, MacTxMonitor, StatusReader, View, XpuRx
+from common.sue_endpoint_bench import CfgPort, MacRxDriver, MacTxMonitor, StatusReader, View, XpuRxSink
 from common.sue_ops import CommandTable, XpuTx, random_op
 
 ENCAP = int(os.environ.get("TB_ENCAP", "0"))
@@ -100,7 +100,7 @@ class Side:
         self.status = bench.add(StatusReader(view))
         self.xtx = bench.add(XpuTx(View(dut, prefix, {"xpuid": "tx_xpuid"}), rng, wb, idle=0.2))
         self.xtx.paused = True
-        self.xrx = bench.add(XpuRx(View(dut, prefix, {"xpuid": "rx_xpuid"}), rng, wb, table, VCS,
+        self.xrx = bench.add(XpuRxSink(View(dut, prefix, {"xpuid": "rx_xpuid"}), rng, wb, table, VCS,
                                    on_op, rate=XPU_RATE))
         self.mac_in = bench.add(MacRxDriver(view, rng, wb, idle=0.05))
         self.ctl = bench.add(StreamSink(view, "ctl", ("data", "keep", "last", "err"), rng, 0.0))
@@ -222,9 +222,13 @@ async def pair(dut):
         check_accounting(dut, s, c)
     stats = {k: dict(v.stats) for k, v in links.items()}
     dut._log.info(f"{2 * N_OPS} ops delivered exactly once in order; link faults {stats}")
-    for k in ("drop", "corrupt", "duplicate", "delay", "ack_only_drop"):
-        if getattr(faults, k if k != "ack_only_drop" else "ack_only_drop") > 0:
-            assert sum(v.get(k, 0) for v in stats.values()) > 0, f"fault {k} configured but never injected"
+    injected = {"drop": "dropped", "corrupt": "corrupted", "duplicate": "duplicated", "delay": "delayed",
+                "ack_only_drop": "dropped_ack_only"}
+    for k, stat in injected.items():
+        if getattr(faults, k) > 0:
+            assert sum(v.get(stat, 0) for v in stats.values()) > 0, f"fault {k} configured but never injected"
+    if down:
+        assert sum(v.get("lost_link_down", 0) for v in stats.values()) > 0, "the link-down window lost no frame"
 
 
 def check_accounting(dut, s: Side, c: dict[str, int]) -> None:

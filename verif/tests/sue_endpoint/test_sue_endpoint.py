@@ -38,7 +38,7 @@ def regmap_json(design) -> str:
 def test_pair(scenario, seed):
     design = generate("sue_endpoint", PARAMS)
     env = {"TB_REGMAP": regmap_json(design), "TB_XPUS": str(PARAMS["xpus"]), "TB_VCS": str(PARAMS["vcs"]),
-           "TB_OPS": "300", **SCENARIOS[scenario]}
+           "TB_OPS": "300" if scenario == "lossless" else "800", **SCENARIOS[scenario]}
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed)
 
 
