@@ -42,7 +42,7 @@ APT_COMMANDS := iverilog:iverilog yosys:yosys tshark:tshark c++:g++ make:make pe
 # Headers Verilator's FST writer (WAVES=1) includes: lz4.h, zlib.h.
 APT_LIBS     := liblz4-dev zlib1g-dev
 
-.PHONY: help venv tools jar gen lint test-java test-sim test bench clean distclean
+.PHONY: help venv tools jar gen lint test-java test-sim test bench soak clean distclean
 
 help: ## list the targets
 	@echo "SUE generator: make targets"
@@ -51,7 +51,7 @@ help: ## list the targets
 	  sed -E 's/^([a-zA-Z_-]+):.*## (.*)/\1\t\2/' | \
 	  awk -F'\t' '{ printf "  %-10s %s\n", $$1, $$2 }'
 	@echo
-	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms)"
+	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms), SOAK_ARGS='--ops N --seed S'"
 
 # ---------------------------------------------------------------------------
 # Python environment
@@ -123,6 +123,12 @@ bench: jar venv tools ## run the benchmarks (JSON records under out/bench/)
 	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/tx_bench.py --out $(OUT)/bench (SUE TX in Verilator: utilisation, latency, wire efficiency)"
 	@$(SIM_ENV) $(PY) verif/bench/tx_bench.py --out $(OUT)/bench || { echo "error: TX benchmark failed (exit $$?, see above)" >&2; exit 1; }
+	@echo "==> verif/bench/e2e_bench.py --out $(OUT)/bench (two endpoints: RX and end-to-end latency, recovery, loss)"
+	@$(SIM_ENV) $(PY) verif/bench/e2e_bench.py --out $(OUT)/bench || { echo "error: end-to-end benchmark failed (exit $$?, see above)" >&2; exit 1; }
+
+soak: jar venv tools ## two endpoints through a faulty link, 1M ops, >= 10 PSN wraps (not part of test)
+	@echo "==> verif/bench/soak.py --out $(OUT)/soak $(SOAK_ARGS)"
+	@$(SIM_ENV) $(PY) verif/bench/soak.py --out $(OUT)/soak $(SOAK_ARGS)
 
 # ---------------------------------------------------------------------------
 # Checks

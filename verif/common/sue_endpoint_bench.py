@@ -120,6 +120,8 @@ class MacRxDriver:
         self.beats: deque[dict] = deque()
         self.current: dict | None = None
         self.sent_frames = 0
+        self.frame_end_cycles: list[int] = []  # bench cycle of each frame's last beat transfer
+        self.cycle = 0
         self.v.mac_rx_0_valid.value = 0
 
     def send(self, frame: bytes, err: bool = False) -> None:
@@ -153,7 +155,9 @@ class MacRxDriver:
         if self.current is not None and int(self.v.mac_rx_0_ready.value):
             if self.current["last"]:
                 self.sent_frames += 1
+                self.frame_end_cycles.append(self.cycle)
             self.current = None
+        self.cycle += 1
 
 
 class MacTxMonitor(StreamSink):
@@ -187,8 +191,9 @@ class XpuRxSink:
     Credits: the XPU owns ``cmd_credits`` command and ``data_credits`` data credits per VC and
     hands them to SUE on ``rx_credit`` ({valid, kind, vc, count-1}) at most one message per
     cycle with probability ``rate``; an op's credits come back to the pool when it is complete.
-    ``on_op(src, vc, control, data, cycle)`` gets every op: ``control`` the op's control bytes
-    (its length from the command table), ``data`` its data bytes. Beat rules are asserted:
+    ``on_op(src, vc, control, data, first_cycle)`` gets every op: ``control`` the op's control
+    bytes (its length from the command table), ``data`` its data bytes, ``first_cycle`` the bench
+    cycle of its first beat. Beat rules are asserted:
     consecutive ``rx_cycle`` from 0, constant VC and source inside an op, never beyond the
     credits SUE was given, bytes beyond the control length and the data length zero.
     """
@@ -220,6 +225,7 @@ class XpuRxSink:
     def sample(self) -> None:
         v = self.v
         valid = int(v.rx_valid.value)
+        now = self.cycle
         self.cycle += 1
         if valid == 0:
             assert self.cur is None, f"{v.prefix}rx: idle cycle inside an op {self.cur}"
@@ -239,7 +245,7 @@ class XpuRxSink:
             assert self.given[(vc, 0)] >= 1, f"{v.prefix}rx: op on VC {vc} without a command credit"
             self.given[(vc, 0)] -= 1
             self.cur = {"vc": vc, "src": src, "control": control[:2 * units], "dlen": dlen,
-                        "beats": max(1, ceil_div(dlen, self.wb)), "i": 0, "data": b""}
+                        "beats": max(1, ceil_div(dlen, self.wb)), "i": 0, "data": b"", "first": now}
         c = self.cur
         assert (vc, src, cyc) == (c["vc"], c["src"], c["i"] & 0xF), \
             f"{v.prefix}rx: beat {c['i']} of an op: vc {vc} src {src} rx_cycle {cyc}, expected {c['vc']} {c['src']}"
@@ -256,4 +262,4 @@ class XpuRxSink:
                 self.pool[(vc, 1)] += c["beats"]
             self.cur = None
             self.ops += 1
-            self.on_op(c["src"], vc, c["control"], c["data"], self.cycle)
+            self.on_op(c["src"], vc, c["control"], c["data"], c["first"])

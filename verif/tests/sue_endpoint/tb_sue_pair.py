@@ -17,6 +17,12 @@ Checked (the oracle is the XPUs' own record of what they sent, never the RTL):
   on ``ctl``; frames sent by the framer = frames the MAC took;
 * faults really happened (link statistics) and, with loss, retransmissions were counted.
 
+Scenarios (TB_SCENARIO): ``traffic`` (default: random ops both ways), ``throughput`` (64-byte
+writes both ways, XPUs never idle: delivered ops per cycle), ``latency`` (idle system, one op at a
+time A -> B: command in -> command out, last MAC beat in -> first XPU beat out), ``recovery`` (a
+steady A -> B stream, data frame TB_LOSE_DATA_FRAME lost on purpose: extra latency of the ops
+behind it), ``soak`` (like traffic, memory kept flat). Figures go to TB_RESULTS (JSON).
+
 Environment: TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
 TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_TIMEOUT.
@@ -46,6 +52,9 @@ REGMAP = os.environ["TB_REGMAP"]  # JSON: [{"address", "name", "access"}] of the
 XPUS = int(os.environ.get("TB_XPUS", "4"))
 VCS = int(os.environ.get("TB_VCS", "2"))
 ID_A, ID_B = 1, 2
+SCENARIO = os.environ.get("TB_SCENARIO", "traffic")
+RESULTS = os.environ.get("TB_RESULTS")
+LINK_LATENCY = int(os.environ.get("TB_LINK_LATENCY", "20"))
 
 # Configuration word addresses (sue-rtl/README.md, DESIGN-*.md).
 OWN_MAC_LO, OWN_MAC_HI, OWN_XPUID, OWN_IP = 0x0000, 0x0001, 0x0002, 0x0008
@@ -106,6 +115,7 @@ class Side:
         self.ctl = bench.add(StreamSink(view, "ctl", ("data", "keep", "last", "err"), rng, 0.0))
         getattr(dut, f"{prefix}vc_pause").value = 0
         self.mac_out = None  # set by the bench (needs the link)
+        self.accepted_total = 0  # ops the XPU had accepted (the soak clears xtx.accepted)
 
 
 @cocotb.test()
@@ -123,6 +133,13 @@ async def pair(dut):
                     reorder=os.environ.get("TB_REORDER", "0") == "1",
                     ack_only_drop=float(os.environ.get("TB_ACK_DROP", "0")))
 
+    def carries_ops(frame: bytes) -> bool:
+        try:
+            f = sue_frames.decode(frame, ENCAP, False, FCS)
+        except sue_frames.SueFrameError:
+            return False
+        return bool(f.payload) and f.payload[0] != 0
+
     def ack_only(frame: bytes) -> bool:
         try:
             f = sue_frames.decode(frame, ENCAP, False, FCS)
@@ -130,12 +147,17 @@ async def pair(dut):
             return False
         return not f.payload or f.payload[0] == 0
 
-    links = {"ab": LinkModel(random.Random(seed + 1), faults, latency=20, is_ack_only=ack_only),
-             "ba": LinkModel(random.Random(seed + 2), faults, latency=20, is_ack_only=ack_only)}
+    links = {"ab": LinkModel(random.Random(seed + 1), faults, latency=LINK_LATENCY, is_ack_only=ack_only),
+             "ba": LinkModel(random.Random(seed + 2), faults, latency=LINK_LATENCY, is_ack_only=ack_only)}
     down = int(os.environ.get("TB_LINK_DOWN", "0"))
+    # recovery: the data frame with this index (0-based, A -> B) is lost on purpose
+    lose_data_frame = int(os.environ.get("TB_LOSE_DATA_FRAME", "-1"))
+    data_frames_ab = [0]
+    forced_loss: list[int] = []  # cycles at which the chosen frame was lost
 
     expected: dict[tuple[int, int, int], deque] = defaultdict(deque)  # (src, dst, vc) -> ops in order
     delivered = defaultdict(int)
+    latencies: list[tuple] = []  # (src, op, first rx beat cycle)
     taken = {ID_A: 0, ID_B: 0}
 
     bench = ClockedBench(dut.clk)
@@ -148,9 +170,13 @@ async def pair(dut):
             op = s.xtx.accepted[taken[src]]
             expected[(src, op.dest, op.vc)].append(op)
             taken[src] += 1
+            s.accepted_total += 1
+        if SCENARIO == "soak":
+            s.xtx.accepted.clear()  # keep memory flat over a million ops
+            taken[src] = 0
 
     def on_op_for(me: int):
-        def on_op(src, vc, control, data, cycle):
+        def on_op(src, vc, control, data, first_cycle):
             absorb(src)
             q = expected[(src, me, vc)]
             assert q, f"XPU {me}: op from {src} on VC {vc} that was never sent (or twice): {control.hex()}"
@@ -160,14 +186,28 @@ async def pair(dut):
                 f"XPU {me}: op #{want.seq} from {src} VC {vc} differs: got control {control.hex()} data "
                 f"{data[:32].hex()}..., expected {want.control[:2 * units].hex()} {want.data[:32].hex()}...")
             delivered[(src, vc)] += 1
+            if SCENARIO in ("latency", "recovery"):
+                latencies.append((src, want, first_cycle))
         return on_op
 
+    def a_to_b(frame: bytes, cycle: int) -> None:
+        if lose_data_frame >= 0 and carries_ops(frame):
+            data_frames_ab[0] += 1
+            if data_frames_ab[0] - 1 == lose_data_frame:
+                forced_loss.append(cycle)
+                return
+        links["ab"].push(cycle, frame)
+
+    mac_bp = 0.0 if SCENARIO in ("latency", "recovery", "throughput") else 0.1
     sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
     sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
-    sides[ID_A].mac_out = bench.add(MacTxMonitor(View(dut, "a_"), rng, wb, 0.1,
-                                                 lambda fr, cyc: links["ab"].push(cyc, fr)))
-    sides[ID_B].mac_out = bench.add(MacTxMonitor(View(dut, "b_"), rng, wb, 0.1,
+    sides[ID_A].mac_out = bench.add(MacTxMonitor(View(dut, "a_"), rng, wb, mac_bp, a_to_b))
+    sides[ID_B].mac_out = bench.add(MacTxMonitor(View(dut, "b_"), rng, wb, mac_bp,
                                                  lambda fr, cyc: links["ba"].push(cyc, fr)))
+    if SCENARIO in ("latency", "recovery", "throughput"):
+        for s in sides.values():
+            s.mac_in.idle = 0.0
+            s.xtx.idle = 0.0 if SCENARIO == "throughput" else s.xtx.idle
 
     def move(cycle: int) -> None:
         for fr in links["ab"].due(cycle):
@@ -183,45 +223,106 @@ async def pair(dut):
     await bench.run(16)
 
     seq = defaultdict(int)
-    for s in sides.values():
-        for _ in range(N_OPS):
-            vc = rng.randrange(VCS)
-            op = random_op(rng, table, s.peer, vc)
-            op.seq = seq[(s.own, vc)]
-            seq[(s.own, vc)] += 1
-            s.xtx.submit(op)
-        s.xtx.paused = False
-    if down:
-        start = bench.cycle + 2000
-        for link in links.values():
-            link.down(start, start + down)
 
-    def done() -> bool:
+    def new_op(s: Side, **kw):
+        vc = rng.randrange(VCS)
+        op = random_op(rng, table, s.peer, vc, **kw)
+        op.seq = seq[(s.own, vc)]
+        seq[(s.own, vc)] += 1
+        return op
+
+    remaining: dict[int, int] = {}
+
+    def all_done() -> bool:
         for src in sides:
             absorb(src)
-        return (all(s.xtx.idle_now for s in sides.values()) and not any(expected.values())
-                and sum(delivered.values()) == 2 * N_OPS)
+        return (not any(remaining.values()) and all(s.xtx.idle_now for s in sides.values())
+                and not any(expected.values()))
 
-    try:
-        await bench.run_until(done, TIMEOUT, "every op delivered")
-    except AssertionError:
-        left = {k: len(q) for k, q in expected.items() if q}
-        raise AssertionError(f"not every op delivered within {TIMEOUT} cycles: delivered {sum(delivered.values())} "
-                             f"of {2 * N_OPS}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
-                             f"ba {dict(links['ba'].stats)}")
+    results: dict = {"scenario": SCENARIO, "data_width": wb * 8}
+    if SCENARIO == "latency":
+        # Idle system, A -> B, one op at a time: the XPU's op accepted (last beat) -> B's XPU
+        # sees its first beat, and B's MAC RX last beat of the frame -> that first beat.
+        dlen = int(os.environ.get("TB_DATA_LEN", "64"))
+        sides[ID_A].xtx.paused = False
+        e2e, e2e_first, rx = [], [], []
+        for _ in range(N_OPS):
+            n = len(latencies)
+            sides[ID_A].xtx.submit(new_op(sides[ID_A], data_len=dlen or None, data_present=int(dlen > 0)))
+            await bench.run_until(lambda: len(latencies) > n, 20_000, "one op on an idle system")
+            _, op, first = latencies[-1]
+            e2e.append(first - op.last_beat_cycle)
+            e2e_first.append(first - op.accepted_cycle)
+            rx.append(first - sides[ID_B].mac_in.frame_end_cycles[-1])
+            await bench.run(300)  # ACKs settle; the system is idle again
+        results.update({"data_len": dlen, "e2e_cycles_max": max(e2e), "e2e_cycles_min": min(e2e),
+                        "e2e_from_first_beat_max": max(e2e_first), "rx_cycles_max": max(rx), "rx_cycles_min": min(rx),
+                        "link_latency": LINK_LATENCY})
+        dut._log.info(f"latency {dlen}-byte ops: command in (last beat) -> command out {min(e2e)}..{max(e2e)} cycles "
+                      f"(incl. {LINK_LATENCY} link cycles); last MAC beat in -> first XPU beat out {min(rx)}..{max(rx)}")
+    elif SCENARIO == "recovery":
+        # A -> B ops at a steady low rate; one data frame is lost: the ops behind it arrive late.
+        sides[ID_A].xtx.idle = 0.9
+        for _ in range(N_OPS):
+            sides[ID_A].xtx.submit(new_op(sides[ID_A], data_len=64))
+        sides[ID_A].xtx.paused = False
+        await bench.run_until(all_done, TIMEOUT, "every op delivered after one loss")
+        assert forced_loss, "the chosen data frame was never sent"
+        lat = sorted(first - op.last_beat_cycle for _, op, first in latencies)
+        base = lat[len(lat) // 2]
+        worst = lat[-1]
+        results.update({"baseline_cycles": base, "worst_cycles": worst, "recovery_cycles": worst - base,
+                        "link_latency": LINK_LATENCY})
+        dut._log.info(f"recovery: baseline op latency {base} cycles, worst {worst} (one PDU lost): "
+                      f"recovery {worst - base} cycles")
+    else:
+        # traffic / throughput / soak: both directions
+        remaining = {k: N_OPS for k in sides}
+
+        def feed(_cycle: int) -> None:
+            # ops are made as the XPUs need them (a soak of a million ops stays small in memory)
+            for k, s in sides.items():
+                while remaining[k] and sum(len(q) for q in s.xtx.queues) < 64:
+                    s.xtx.submit(new_op(s, data_len=64) if SCENARIO == "throughput"
+                                 else new_op(s, data_len=rng.choice([None, 8, 32])) if SCENARIO == "soak"
+                                 else new_op(s))
+                    remaining[k] -= 1
+        feed(0)
+        bench.add(CycleProbe(feed))
+        for s in sides.values():
+            s.xtx.paused = False
+            if SCENARIO == "soak":
+                s.xtx.idle = 0.5  # light load: mostly one op per PDU, so PSNs advance fast
+        if down:
+            start = bench.cycle + 2000
+            for link in links.values():
+                link.down(start, start + down)
+        first_cycle = bench.cycle
+        try:
+            await bench.run_until(all_done, TIMEOUT, "every op delivered")
+        except AssertionError:
+            left = {k: len(q) for k, q in expected.items() if q}
+            raise AssertionError(f"not every op delivered within {TIMEOUT} cycles: delivered {sum(delivered.values())} "
+                                 f"of {2 * N_OPS}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
+                                 f"ba {dict(links['ba'].stats)}")
+        results.update({"ops": sum(delivered.values()), "cycles": bench.cycle - first_cycle,
+                        "ops_per_cycle": sum(delivered.values()) / (bench.cycle - first_cycle)})
+    assert sum(delivered.values()) == (N_OPS if SCENARIO in ("latency", "recovery") else 2 * N_OPS)
+
     # Quiet period: the last ACKs settle, nothing is left in flight.
     await bench.run(8000)
     assert all(link.in_flight == 0 for link in links.values())
     for s in sides.values():
         s.status.read(sorted(regmap.values()))
     await bench.run_until(lambda: not any(s.status.busy for s in sides.values()), 10_000, "status reads")
-
+    counters = {}
     for s in sides.values():
         c = {name: s.status.results[addr] for name, addr in regmap.items()}
         assert all(v is not None for v in c.values()), "a status word read returned rd_err"
         check_accounting(dut, s, c)
+        counters[s.own] = c
     stats = {k: dict(v.stats) for k, v in links.items()}
-    dut._log.info(f"{2 * N_OPS} ops delivered exactly once in order; link faults {stats}")
+    dut._log.info(f"{sum(delivered.values())} ops delivered exactly once in order; link faults {stats}")
     injected = {"drop": "dropped", "corrupt": "corrupted", "duplicate": "duplicated", "delay": "delayed",
                 "ack_only_drop": "dropped_ack_only"}
     for k, stat in injected.items():
@@ -229,6 +330,18 @@ async def pair(dut):
             assert sum(v.get(stat, 0) for v in stats.values()) > 0, f"fault {k} configured but never injected"
     if down:
         assert sum(v.get("lost_link_down", 0) for v in stats.values()) > 0, "the link-down window lost no frame"
+    if forced_loss:
+        assert counters[ID_A]["tx_rel.retx"] > 0, "a PDU was lost but A retransmitted nothing"
+    pdus = {k: c["tx_rel.pdus"] for k, c in counters.items()}
+    results.update({"link": stats, "forced_losses": len(forced_loss),
+                    "retransmissions": {k: c["tx_rel.retx"] for k, c in counters.items()},
+                    "timeouts": {k: c["tx_rel.timeouts"] for k, c in counters.items()},
+                    "new_pdus": pdus,
+                    "psn_wraps": {k: (first_psn(k, sides[k].peer) + n) >> 16 for k, n in pdus.items()},
+                    "verdict": "pass"})
+    if RESULTS:
+        with open(RESULTS, "w") as fh:
+            json.dump(results, fh, indent=1)
 
 
 def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
@@ -245,7 +358,7 @@ def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
     assert c["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {c['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
     assert c["rx_parser.ctl"] == sum(1 for b in s.ctl.beats if b["last"]), f"{who}: control frames"
     assert c["tx_framer.frames"] == s.mac_out.frames_out, f"{who}: framer {c['tx_framer.frames']} frames, MAC took {s.mac_out.frames_out}"
-    assert c["tx_xpu.ok"] == len(s.xtx.accepted), f"{who}: interface committed {c['tx_xpu.ok']} ops of {len(s.xtx.accepted)}"
+    assert c["tx_xpu.ok"] == s.accepted_total, f"{who}: interface committed {c['tx_xpu.ok']} ops of {s.accepted_total}"
     dut._log.info(f"{who}: rx frames {frames_in} pass {c['rx_parser.pass']} ctl {c['rx_parser.ctl']} drops {drops} "
                   f"(fcs {c['rx_parser.fcs']} rcrc {c['rx_parser.rcrc']}); accepted {c['rx_rel.accepted']} dup "
                   f"{c['rx_rel.dup']} gap {c['rx_rel.gap']} nobuf {c['rx_rel.nobuf']} empty {c['rx_rel.empty']}; "

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""End-to-end benchmarks of the SUE endpoint: two ``sue_endpoint`` instances back to back.
+
+Usage (from the repository root, with the project venv; ``make bench`` runs it):
+
+    .venv/bin/python verif/bench/e2e_bench.py --out out/bench [--widths 256 512]
+
+Every figure comes from a run of verif/tests/sue_endpoint/tb_sue_pair.py on Verilator with all
+of its checks (exactly-once in-order delivery, frame accounting), so a figure is only reported
+for a correct run. Records go to ``out/bench/e2e.json``:
+
+* ``rx.latency_cycles``: idle system, the last MAC beat of a frame into the receiving endpoint
+  -> the first ``rx_*`` beat of its op (worst of the run). Target 8.
+* ``e2e.latency_cycles`` / ``e2e.latency_ns`` (at 800 MHz and 1 GHz): idle system, a 64-byte and a
+  256-byte write: the sending XPU's op accepted (its last beat) -> the receiving XPU's first beat,
+  minus the link model's fixed latency (so: SUE TX + SUE RX). Beside the spec's 100 ns TX+RX budget.
+* ``recovery.cycles``: a steady stream of 64-byte writes, one data PDU lost on the link: the
+  worst op latency minus the median (the NACK round trip and the replay).
+* ``loss.throughput_fraction``: 64-byte writes both ways, XPUs never idle: delivered ops per cycle
+  with 1 % of frames lost (plus go-back-N) divided by the same run without loss.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "verif"))
+sys.path.insert(0, str(REPO / "verif" / "tests" / "sue_endpoint"))
+
+from common import generate, run_cocotb  # noqa: E402
+from common.pair_wrapper import pair_design  # noqa: E402
+
+WIDTHS = (256, 512, 1024)
+XPUS, VCS = 4, 2
+LINK_LATENCY = 20
+CLOCKS_MHZ = (800, 1000)
+SPEC_BUDGET_NS = 100
+
+
+def params(width: int) -> dict:
+    cells = {256: 768, 512: 512, 1024: 384}[width]
+    return {"dataWidth": width, "xpus": XPUS, "vcs": VCS, "cells": cells, "rxBufBytes": VCS * 8192 * (width // 256),
+            "encap": 0, "vlan": False}
+
+
+def run(width: int, scenario: str, results: Path, **env) -> dict:
+    design = generate("sue_endpoint", params(width))
+    top = next(m for m in design.report["modules"] if m["name"] == design.top_module)
+    e = {"TB_SCENARIO": scenario, "TB_REGMAP": json.dumps(top["register_map"]), "TB_XPUS": str(XPUS),
+         "TB_VCS": str(VCS), "TB_RESULTS": str(results), "TB_LINK_LATENCY": str(LINK_LATENCY)}
+    e.update({k: str(v) for k, v in env.items()})
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=e, seed=width,
+               test_dir=results.parent / f"{scenario}_{width}_{results.stem}")
+    return json.loads(results.read_text())
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=REPO / "out" / "bench")
+    ap.add_argument("--widths", type=int, nargs="+", default=[256, 512], choices=WIDTHS)
+    args = ap.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    records = []
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        for w in args.widths:
+            cfg = {"block": "sue_endpoint", **params(w)}
+            rx_worst = 0
+            for dlen in (64, 256):
+                lat = run(w, "latency", t / f"lat{w}_{dlen}.json", TB_OPS=16, TB_DATA_LEN=dlen)
+                rx_worst = max(rx_worst, lat["rx_cycles_max"])
+                sue = lat["e2e_cycles_max"] - LINK_LATENCY
+                c = {**cfg, "op_data_bytes": dlen}
+                records.append({"metric": "e2e.latency_cycles", "config": c, "value": sue, "unit": "cycles",
+                                "note": f"XPU op accepted -> peer XPU first beat, link model's {LINK_LATENCY} "
+                                        f"cycles excluded; worst of {16}"})
+                for mhz in CLOCKS_MHZ:
+                    records.append({"metric": "e2e.latency_ns", "config": {**c, "clock_mhz": mhz},
+                                    "value": round(sue * 1000 / mhz, 1), "unit": "ns", "target": SPEC_BUDGET_NS})
+                print(f"w{w} {dlen}-byte write: SUE TX+RX {sue} cycles "
+                      f"({', '.join(f'{sue * 1000 / m:.1f} ns @ {m} MHz' for m in CLOCKS_MHZ)}), "
+                      f"rx {lat['rx_cycles_min']}..{lat['rx_cycles_max']} cycles")
+            records.append({"metric": "rx.latency_cycles", "config": cfg, "value": rx_worst, "unit": "cycles",
+                            "target": 8, "note": "last MAC beat in -> first XPU beat out, idle system"})
+            rec = run(w, "recovery", t / f"rec{w}.json", TB_OPS=200, TB_LOSE_DATA_FRAME=60)
+            records.append({"metric": "recovery.cycles", "config": cfg, "value": rec["recovery_cycles"],
+                            "unit": "cycles", "note": f"one data PDU lost; baseline op latency "
+                                                      f"{rec['baseline_cycles']} cycles incl. {LINK_LATENCY}-cycle link"})
+            clean = run(w, "throughput", t / f"thr{w}.json", TB_OPS=1500)
+            lossy = run(w, "throughput", t / f"thrl{w}.json", TB_OPS=1500, TB_DROP=0.01)
+            frac = lossy["ops_per_cycle"] / clean["ops_per_cycle"]
+            records.append({"metric": "loss.throughput_fraction", "config": {**cfg, "loss": 0.01, "op_data_bytes": 64},
+                            "value": round(frac, 4), "unit": "fraction of lossless",
+                            "note": f"lossless {clean['ops_per_cycle']:.3f} ops/cycle, 1 % loss "
+                                    f"{lossy['ops_per_cycle']:.3f}; retransmissions {lossy['retransmissions']}"})
+            print(f"w{w}: rx latency {rx_worst} cycles, recovery {rec['recovery_cycles']} cycles, "
+                  f"throughput under 1 % loss {frac:.3f} of lossless")
+    name = "e2e.json" if args.widths == [256, 512] else f"e2e_{'_'.join(map(str, args.widths))}.json"
+    (args.out / name).write_text(json.dumps(records, indent=1) + "\n")
+    print(f"wrote {args.out / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
