@@ -288,8 +288,7 @@ public final class TxReliability extends Component {
         Bool jobEv = clearing.not().and(jobValid).andNot(cfgEv).andNot(sendEv).and(freeRoomJob).named("ev_job");
         Bool rwEv = clearing.not().andNot(cfgEv).andNot(sendEv).andNot(jobEv).and(rwFifo.m.valid)
                 .and(replayFifo.s.ready).named("ev_rewind");
-        Bool tmEv = clearing.not().andNot(cfgEv).andNot(sendEv).andNot(jobEv).andNot(rwEv).andNot(jobValid)
-                .named("ev_timer");
+        Bool tmEv = clearing.not().andNot(cfgEv).andNot(sendEv).andNot(jobEv).andNot(rwEv).named("ev_timer");
 
         // ---- engine read --------------------------------------------------------------------------
         UInt jobDest = reg("job_dest", uint(xw)).init(0);
@@ -415,6 +414,8 @@ public final class TxReliability extends Component {
                             nRetr.set(U(0, 8));
                             nDl.set(deadlineNew);
                         });
+                        // an ACK (not a NACK, which rewinds after its pops) ends with its last pop
+                        when(jobNack.not().and(remaining.eq(1).or(outst.eq(1))), () -> jobDone.set(true));
                         wen.set(true);
                     })
                     .otherwise(() -> {
@@ -446,7 +447,9 @@ public final class TxReliability extends Component {
         });
         // timer scan
         Bool expired = now.sub(dl).lt(1L << (TW - 1)).named("expired");
-        Bool timeout = tmEv.andNot(err).and(outst.ne(0)).and(expired).named("timeout");
+        // entering error loads the drain job, so it waits for a free job register (next scan round)
+        Bool timeout = tmEv.andNot(err).and(outst.ne(0)).and(expired)
+                .and(jobValid.not().or(retr.lt(retryLimit))).named("timeout");
         when(timeout, () -> {
             when(retr.ge(retryLimit), () -> {
                 nErr.set(true);
@@ -495,7 +498,7 @@ public final class TxReliability extends Component {
         assertThat(rwPushNow.not().or(rwFifo.s.ready), "rewind FIFO overflow");
 
         // job register
-        Bool loadAck = jobValid.not().and(ackFifo.m.valid).andNot(drainLoad).named("job_load");
+        Bool loadAck = jobValid.not().or(jobEv.and(jobDone)).and(ackFifo.m.valid).andNot(drainLoad).named("job_load");
         ackFifo.m.ready.set(loadAck);
         Bits ap = peerMsg.readAsync(paHead);
         UInt apPeer = paHead;
