@@ -45,9 +45,11 @@ import dev.sue.rtl.queue.TxQueueManager;
  *     {@code next_psn - una < WINDOW - WINDOW/4} (hysteresis: fewer wake-ups); always open in
  *     error (queued PDUs drain and are dropped). Only changes are sent.</li>
  * <li>{@code peer_ack} (slave Flow {@link PeerAck}): ACK(rpsn) / NACK(rpsn) from the receive
- *     path. The newest message per peer waits in a RAM, the peers with a message in a FIFO (each
- *     at most once): a newer message from the same peer replaces an unused older one (counted in
- *     {@code cnt_ack_merged}; ACKs are cumulative, so nothing is lost), nothing overflows.</li>
+ *     path. One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
+ *     once): a message for a peer that already has one waiting is merged into it, keeping the
+ *     newer by "acknowledged up to" (NACK(r) counts as r - 1, a NACK wins a tie; messages may
+ *     arrive out of order), counted in {@code cnt_ack_merged}. ACKs are cumulative, so nothing is
+ *     lost, and nothing overflows.</li>
  * <li>{@code ack_req} (slave Flow {@link AckReq}): ACK info to carry to a peer (as
  *     {@link TxSequencer}); if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles an
  *     empty PDU (length 0, the peer's next PSN, not consumed) carries it.</li>
@@ -226,17 +228,25 @@ public final class TxReliability extends Component {
         Bits peerQueued = reg("peer_queued", bits(xpus)).init(0);
         Bool paOk = peerAck.valid.and(inRange(peerAck.payload.peer, xpus)).named("peer_ack_ok");
         UInt paIdx = peerAck.payload.peer.resize(xw);
-        peerMsg.write(paIdx, cat(peerAck.payload.op, peerAck.payload.rpsn), paOk);
         Bool paPop = ackFifo.m.fire().named("peer_pop");
         UInt paHead = ackFifo.m.payload;
         Bool paPush = paOk.and(peerQueued.bit(paIdx).not().or(paPop.and(paHead.eq(paIdx)))).named("peer_push");
+        // a waiting message is replaced only by a newer one (messages may arrive out of order):
+        // compare "acknowledged up to" (NACK(r) acknowledges r - 1), a NACK wins a tie
+        Bits oldMsg = peerMsg.readAsync(paIdx);
+        UInt oldKey = mux(oldMsg.bit(16), oldMsg.slice(15, 0).asUInt().sub(1), oldMsg.slice(15, 0).asUInt());
+        Bool paNack = peerAck.payload.op.eq(1);
+        UInt newKey = mux(paNack, peerAck.payload.rpsn.sub(1), peerAck.payload.rpsn);
+        UInt keyDiff = newKey.sub(oldKey).named("peer_key_diff");
+        Bool newer = keyDiff.ne(0).and(keyDiff.lt(0x8000)).or(keyDiff.eq(0).and(paNack)).named("peer_newer");
+        peerMsg.write(paIdx, cat(peerAck.payload.op, peerAck.payload.rpsn), paOk.and(paPush.or(newer)));
         ackFifo.s.valid.set(paPush);
         ackFifo.s.payload.set(paIdx);
         Bits paClr = mux(paPop, B(1, xpus).shl(paHead), B(0, xpus));
         Bits paSet = mux(paPush, B(1, xpus).shl(paIdx), B(0, xpus));
         peerQueued.set(peerQueued.and(paClr.not()).or(paSet));
         assertThat(paPush.not().or(ackFifo.s.ready), "peer ACK FIFO overflow");
-        // a message replaced by a newer one from the same peer before it was used
+        // a message merged with a waiting one from the same peer (the newer of the two is kept)
         count(cntAckMerged, "cnt_ack_merged_q", paOk.andNot(paPush));
 
         // ---- output stage: second read port ---------------------------------------------------
@@ -278,8 +288,7 @@ public final class TxReliability extends Component {
         Bool jobEv = clearing.not().and(jobValid).andNot(cfgEv).andNot(sendEv).and(freeRoomJob).named("ev_job");
         Bool rwEv = clearing.not().andNot(cfgEv).andNot(sendEv).andNot(jobEv).and(rwFifo.m.valid)
                 .and(replayFifo.s.ready).named("ev_rewind");
-        Bool tmEv = clearing.not().andNot(cfgEv).andNot(sendEv).andNot(jobEv).andNot(rwEv).andNot(jobValid)
-                .named("ev_timer");
+        Bool tmEv = clearing.not().andNot(cfgEv).andNot(sendEv).andNot(jobEv).andNot(rwEv).named("ev_timer");
 
         // ---- engine read --------------------------------------------------------------------------
         UInt jobDest = reg("job_dest", uint(xw)).init(0);
@@ -405,6 +414,8 @@ public final class TxReliability extends Component {
                             nRetr.set(U(0, 8));
                             nDl.set(deadlineNew);
                         });
+                        // an ACK (not a NACK, which rewinds after its pops) ends with its last pop
+                        when(jobNack.not().and(remaining.eq(1).or(outst.eq(1))), () -> jobDone.set(true));
                         wen.set(true);
                     })
                     .otherwise(() -> {
@@ -436,7 +447,9 @@ public final class TxReliability extends Component {
         });
         // timer scan
         Bool expired = now.sub(dl).lt(1L << (TW - 1)).named("expired");
-        Bool timeout = tmEv.andNot(err).and(outst.ne(0)).and(expired).named("timeout");
+        // entering error loads the drain job, so it waits for a free job register (next scan round)
+        Bool timeout = tmEv.andNot(err).and(outst.ne(0)).and(expired)
+                .and(jobValid.not().or(retr.lt(retryLimit))).named("timeout");
         when(timeout, () -> {
             when(retr.ge(retryLimit), () -> {
                 nErr.set(true);
@@ -485,7 +498,7 @@ public final class TxReliability extends Component {
         assertThat(rwPushNow.not().or(rwFifo.s.ready), "rewind FIFO overflow");
 
         // job register
-        Bool loadAck = jobValid.not().and(ackFifo.m.valid).andNot(drainLoad).named("job_load");
+        Bool loadAck = jobValid.not().or(jobEv.and(jobDone)).and(ackFifo.m.valid).andNot(drainLoad).named("job_load");
         ackFifo.m.ready.set(loadAck);
         Bits ap = peerMsg.readAsync(paHead);
         UInt apPeer = paHead;
