@@ -125,6 +125,14 @@ DEFAULT_ENTRIES = [
         "config": {"block": "stream_fifo", "data_width": 512, "depth": 64, "storage": "ram"},
         "targets": {},
     },
+    # The SUE frame builder (R-CRC appender and its one-beat fast path), STD_IPV4, 16 XPUs.
+    *[{
+        "label": f"sue_framer_{w}",
+        "top": "sue_framer",
+        "params": {"dataWidth": w, "encap": 0, "vlan": False, "numXpus": 16},
+        "config": {"block": "sue_framer", "data_width": w, "encap": "STD_IPV4", "xpus": 16},
+        "targets": {},
+    } for w in (512, 1024)],
     # The SUE transmit top at the realistic size (1024 XPUs x 4 VCs, a 512 KB cell buffer).
     *[{
         "label": f"sue_tx_{w}_1024x4",
