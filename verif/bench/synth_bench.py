@@ -125,6 +125,15 @@ DEFAULT_ENTRIES = [
         "config": {"block": "stream_fifo", "data_width": 512, "depth": 64, "storage": "ram"},
         "targets": {},
     },
+    # The framer's one-beat R-CRC fast path alone (STD IPv4 windows at 512 and 1024 bits): its
+    # depth is held to the CRC engine's.
+    *[{
+        "label": f"crc_window_{b}",
+        "top": "crc_window",
+        "params": {"windowBytes": b, "maxTrail": b - 8},
+        "config": {"block": "crc_window", "crc": "CRC-32", "window_bytes": b, "max_trail": b - 8},
+        "targets": {"depth": 5},
+    } for b in (22, 86)],
     # The SUE frame builder (R-CRC appender and its one-beat fast path), STD_IPV4, 16 XPUs.
     *[{
         "label": f"sue_framer_{w}",

@@ -212,7 +212,7 @@ public final class SueFramer extends Component {
         }
         Bits lastKeep2 = regNext(cat(lk)).named("last_keep2");
         Bool fast2 = regNext(fastPath ? frameLen1.le(n) : FALSE).named("fast2");
-        UInt trail2 = regNext(U(wd, 14).sub(body1.resize(14)).slice(tw - 1, 0)).named("trail2");
+        UInt trail2 = regNext(U(Math.max(0, wd), 14).sub(body1.resize(14)).slice(tw - 1, 0)).named("trail2");
         Bool fast3 = regNext(fast2).named("fast3");
         UInt trail3 = regNext(trail2).named("trail3");
         Bits rh2 = regNext(rh1).named("rh2");
