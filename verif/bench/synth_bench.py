@@ -142,6 +142,15 @@ DEFAULT_ENTRIES = [
         "config": {"block": "sue_framer", "data_width": w, "encap": "STD_IPV4", "xpus": 16},
         "targets": {},
     } for w in (512, 1024)],
+    # AFH Gen 1 (no IPv4 checksum, whose carry chains are the STD framer's longest path): the
+    # framer's own paths, the one-beat fast path included, set the depth.
+    {
+        "label": "sue_framer_512_afh1",
+        "top": "sue_framer",
+        "params": {"dataWidth": 512, "encap": 2, "vlan": False, "numXpus": 16},
+        "config": {"block": "sue_framer", "data_width": 512, "encap": "AFH1", "xpus": 16},
+        "targets": {},
+    },
     # The SUE transmit top at the realistic size (1024 XPUs x 4 VCs, a 512 KB cell buffer).
     *[{
         "label": f"sue_tx_{w}_1024x4",
