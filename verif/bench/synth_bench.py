@@ -125,6 +125,32 @@ DEFAULT_ENTRIES = [
         "config": {"block": "stream_fifo", "data_width": 512, "depth": 64, "storage": "ram"},
         "targets": {},
     },
+    # The framer's one-beat R-CRC fast path alone (STD IPv4 windows at 512 and 1024 bits): its
+    # depth is held to the CRC engine's.
+    *[{
+        "label": f"crc_window_{b}",
+        "top": "crc_window",
+        "params": {"windowBytes": b, "maxTrail": b - 8},
+        "config": {"block": "crc_window", "crc": "CRC-32", "window_bytes": b, "max_trail": b - 8},
+        "targets": {"depth": 5},
+    } for b in (22, 86)],
+    # The SUE frame builder (R-CRC appender and its one-beat fast path), STD_IPV4, 16 XPUs.
+    *[{
+        "label": f"sue_framer_{w}",
+        "top": "sue_framer",
+        "params": {"dataWidth": w, "encap": 0, "vlan": False, "numXpus": 16},
+        "config": {"block": "sue_framer", "data_width": w, "encap": "STD_IPV4", "xpus": 16},
+        "targets": {},
+    } for w in (512, 1024)],
+    # AFH Gen 1 (no IPv4 checksum, whose carry chains are the STD framer's longest path): the
+    # framer's own paths, the one-beat fast path included, set the depth.
+    {
+        "label": "sue_framer_512_afh1",
+        "top": "sue_framer",
+        "params": {"dataWidth": 512, "encap": 2, "vlan": False, "numXpus": 16},
+        "config": {"block": "sue_framer", "data_width": 512, "encap": "AFH1", "xpus": 16},
+        "targets": {},
+    },
     # The SUE transmit top at the realistic size (1024 XPUs x 4 VCs, a 512 KB cell buffer).
     *[{
         "label": f"sue_tx_{w}_1024x4",

@@ -3,10 +3,14 @@ package dev.sue.gen.tops;
 import dev.sue.hdl.lib.crc.CrcAppender;
 import dev.sue.hdl.lib.crc.CrcEngine;
 import dev.sue.hdl.lib.crc.CrcSpec;
+import dev.sue.hdl.lib.crc.CrcWindow;
 import java.util.List;
 import java.util.Map;
 
-/** Tops of the CRC library: {@code crc_engine} (any CRC, any bus width) and its presets. */
+/**
+ * Tops of the CRC library: {@code crc_engine} (any CRC, any bus width), {@code crc_appender},
+ * {@code crc_window} (one-cycle CRC of a short message) and presets.
+ */
 public final class CrcTops {
     private CrcTops() {
     }
@@ -57,6 +61,24 @@ public final class CrcTops {
                     int offset = v.integer("offset");
                     boolean ft = v.flag("fallThrough");
                     return () -> new CrcAppender(spec, dataWidth, offset, ft);
+                }));
+        c.add(new TopSpec("crc_window",
+                "CRC of a message given whole in a fixed window (trailing zero bytes undone), latency 1",
+                List.of(ParamSpec.integer("windowBytes", "window size in bytes", 86, 1, 512),
+                        ParamSpec.integer("maxTrail", "largest number of trailing bytes after the message", 78, 0,
+                                512),
+                        ParamSpec.integer("crcWidth", "CRC width in bits", 32, 1, 32),
+                        ParamSpec.integer("polynomial", "generator polynomial, normal form without x^width (odd)",
+                                0x04C11DB7L, 1, 0xFFFFFFFFL),
+                        ParamSpec.flag("reflectIn", "input bytes LSB first", true),
+                        ParamSpec.flag("reflectOut", "bit-reverse the register before xorOut", true),
+                        ParamSpec.integer("init", "initial register value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
+                        ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL)),
+                v -> {
+                    CrcSpec spec = spec(v);
+                    int bytes = v.integer("windowBytes");
+                    int maxTrail = v.integer("maxTrail");
+                    return () -> new CrcWindow(spec, bytes, maxTrail);
                 }));
         c.add(new Preset("crc32_512", "crc_engine", Map.of("dataWidth", "512"),
                 "Ethernet CRC-32 on a 512-bit bus with byte tails"));

@@ -9,6 +9,7 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.crc.CrcAppender;
 import dev.sue.hdl.lib.crc.CrcSpec;
+import dev.sue.hdl.lib.crc.CrcWindow;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.PacketBeat;
@@ -49,7 +50,9 @@ import java.util.List;
  *       taken up to {@link #HEADER_SLOTS} PDUs ahead of their data.</li>
  *   <li>{@code data} (slave {@code Stream<PacketBeat>}): the PDU bytes, {@code ceil(L/(W/8))}
  *       beats per PDU (none for L = 0), keep full but on the last beat, {@code last} on the final
- *       beat (an SVA assertion checks it against {@code desc.length}).</li>
+ *       beat (an SVA assertion checks it against {@code desc.length}); bytes beyond {@code keep}
+ *       are zero (the queue manager clears them; asserted): the one-beat fast path feeds the
+ *       data beat to its CRC window unmasked.</li>
  *   <li>{@code m} (master {@code Stream<PacketBeat>}): frames, byte 0 = first byte on the wire.</li>
  *   <li>{@code frames}, {@code drops} (out, 32 bits, wrapping): frames sent into the CRC stages
  *       and PDUs dropped because {@code dest >= numXpus} (their data beats are consumed and
@@ -63,12 +66,28 @@ import java.util.List;
  * beat is built combinationally from it and the data stream's head; the R-CRC stage registers
  * it (latency 1) and the FCS stage lets it fall through (latency 0, or bypassed). So on an idle
  * system a descriptor valid in cycle t with its first data beat by t + 3 gives the first frame
- * beat on {@code m} in cycle t + 4, when that beat is not the frame's last; a frame whose first
- * beat is also its last (short frames on wide buses) waits for its R-CRC (the CRC engine's
- * latency, 5-6 cycles, plus the FCS engine's when FCS_BY_SUE). Throughput: with descriptors and
- * data backlogged the output carries a frame beat in every cycle it is ready (the output is
- * longer than the input by H + 8 + P + 4 [+ 4] bytes, so the input side has the slack to absorb
- * the CRC stages' extra beats).
+ * beat on {@code m} in cycle t + 4, for every frame length when FCS_BY_SUE = 0:
+ * <ul>
+ *   <li>frames of two or more beats (before the R-CRC): only the last beat waits for the
+ *       appender's {@link dev.sue.hdl.lib.crc.CrcEngine} (5-6 cycles), which the earlier beats
+ *       cover;</li>
+ *   <li>one-beat frames ({@code H + 8 + L + P <= N}, i.e. {@code L + P <= N - H - 8}; only when
+ *       {@code H + 8 < N}, parameter {@code FAST_PATH}): the R-CRC covers RH, the PDU in one
+ *       data beat (zero beyond its length by the data contract) and padding zeros, all there
+ *       when the beat is assembled. A {@link CrcWindow} over RH || data bytes
+ *       {@code 0..N-H-9} (the window; its trailing {@code N-H-8-(L+P)} bytes are zero and
+ *       undone by a matrix chosen by that count, computed at descriptor time) gives the R-CRC
+ *       one cycle after the beat, i.e. in cycle t + 4 when the beat is at the appender's head,
+ *       and the appender takes it through its fast-CRC input ({@code s_fast}) instead of its
+ *       engine: the beat leaves at t + 4. If the R-CRC does not fit in the beat's free lanes,
+ *       it spills into a second beat at t + 5.</li>
+ * </ul>
+ * With FCS_BY_SUE = 1 a one-beat frame's (only) beat still waits for the FCS engine (its
+ * latency: 5 cycles at 512 bits, 6 at 1024, so t + 9 / t + 10); frames of more beats keep
+ * t + 4. Throughput: with descriptors and data backlogged the output carries a frame beat in
+ * every cycle it is ready (the output is longer than the input by H + 8 + P + 4 [+ 4] bytes, so
+ * the input side has the slack to absorb the CRC stages' extra beats), one-beat frames
+ * included.
  */
 public final class SueFramer extends Component {
     /** Config word address of MIN_FRAME. */
@@ -98,21 +117,28 @@ public final class SueFramer extends Component {
         final UInt nOut;
         final Bits lastKeep;
         final Bool drop = bool();
+        /** The frame is one beat before its R-CRC: the R-CRC comes from the fast path. */
+        final Bool fast = bool();
+        /** Fast path: window bytes after the covered ones (N - prefix bytes - body). */
+        final UInt trail;
         private final int prefixBytes;
         private final int lanes;
+        private final int trailBits;
 
-        Entry(int prefixBytes, int lanes) {
+        Entry(int prefixBytes, int lanes, int trailBits) {
             this.prefixBytes = prefixBytes;
             this.lanes = lanes;
+            this.trailBits = trailBits;
             prefix = bits(8 * prefixBytes);
             nIn = uint(13);
             nOut = uint(13);
             lastKeep = bits(lanes);
+            trail = uint(trailBits);
         }
 
         @Override
         public Entry copyType() {
-            return new Entry(prefixBytes, lanes);
+            return new Entry(prefixBytes, lanes, trailBits);
         }
     }
 
@@ -132,7 +158,13 @@ public final class SueFramer extends Component {
         final int c = hBytes + 8; // header + RH
         final int q = c / n;
         final int r = c % n;
+        // fast path: one-beat frames (c + body <= n) get their R-CRC from a CrcWindow over
+        // RH || the first wd data bytes, so they need not wait for the appender's engine
+        final boolean fastPath = c < n;
+        final int wd = n - c; // data bytes a one-beat frame can hold
+        final int tw = fastPath ? Math.max(1, bitsFor(wd)) : 1;
         param("HDR_BYTES", hBytes);
+        param("FAST_PATH", fastPath);
 
         desc = slave(Stream.of(RhDesc::new));
         data = slave(Stream.of(() -> new PacketBeat(dataWidth)));
@@ -179,6 +211,10 @@ public final class SueFramer extends Component {
             lk.add(i == 0 ? TRUE : lastIdx1.ge(i));
         }
         Bits lastKeep2 = regNext(cat(lk)).named("last_keep2");
+        Bool fast2 = regNext(fastPath ? frameLen1.le(n) : FALSE).named("fast2");
+        UInt trail2 = regNext(U(Math.max(0, wd), 14).sub(body1.resize(14)).slice(tw - 1, 0)).named("trail2");
+        Bool fast3 = regNext(fast2).named("fast3");
+        UInt trail3 = regNext(trail2).named("trail3");
         Bits rh2 = regNext(rh1).named("rh2");
         UInt nIn3 = regNext(nIn2).named("n_in3");
         UInt nOut3 = regNext(nOut2).named("n_out3");
@@ -203,19 +239,21 @@ public final class SueFramer extends Component {
         for (int k = 7; k >= 0; k--) {
             rhList.add(rhBytes[k]);
         }
-        Entry fresh = wire("hdr_entry", new Entry(c, n));
+        Entry fresh = wire("hdr_entry", new Entry(c, n, tw));
         fresh.prefix.set(cat(cat(rhList), hb.hdrData));
         fresh.nIn.set(nIn3);
         fresh.nOut.set(nOut3);
         fresh.lastKeep.set(lastKeep3);
         fresh.drop.set(hb.hdrDestError);
+        fresh.fast.set(fast3);
+        fresh.trail.set(trail3);
 
         // ---- header queue with fall-through
-        StreamFifo<Entry> hq = instance(() -> new StreamFifo<>(() -> new Entry(c, n), HEADER_SLOTS,
+        StreamFifo<Entry> hq = instance(() -> new StreamFifo<>(() -> new Entry(c, n, tw), HEADER_SLOTS,
                 FifoStorage.REGISTERS, HEADER_SLOTS));
         Bool queued = hq.m.valid;
         Bool headValid = queued.or(hb.hdrValid).named("head_valid");
-        Entry head = wire("head", new Entry(c, n));
+        Entry head = wire("head", new Entry(c, n, tw));
         assignLeaves(head, fresh);
         when(queued, () -> assignLeaves(head, hq.m.payload));
         Bool entryDone = wire("entry_done", bool());
@@ -289,15 +327,35 @@ public final class SueFramer extends Component {
         drops.set(dropCount);
 
         // ---- R-CRC over RH..padding (registered), then FCS over the frame (fall-through / bypass)
-        CrcAppender rcrc = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, hBytes, false));
+        CrcAppender rcrc = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, hBytes, false, fastPath));
         rcrc.enable.set(TRUE);
         rcrc.s.connectFrom(asm);
+        if (fastPath) {
+            // window = RH (the head's prefix bytes H..H+7) || data bytes 0..wd-1 (zero beyond the
+            // PDU by the data contract; all zero when the PDU is empty and has no data beat)
+            CrcWindow win = instance(() -> new CrcWindow(CrcSpec.CRC32, 8 + wd, wd));
+            List<Bits> wb = new ArrayList<>();
+            for (int i = wd - 1; i >= 0; i--) {
+                wb.add(mux(moreIn, data.payload.data.byteAt(i), B(0, 8)));
+            }
+            win.valid.set(asmFire.and(head.fast));
+            win.window.set(cat(cat(wb), head.prefix.slice(8 * c - 1, 8 * hBytes)));
+            win.trail.set(head.trail);
+            rcrc.sFast.set(head.fast);
+            rcrc.fastCrc.valid.set(win.crcValid);
+            rcrc.fastCrc.payload.set(win.crcValue);
+        }
         CrcAppender fcs = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, 0, true));
         fcs.enable.set(fcsBySue);
         fcs.s.connectFrom(rcrc.m);
         m.connectFrom(fcs.m);
         desc.assertProtocol("desc", false);
         data.assertProtocol("data", false);
+        List<Bits> beyond = new ArrayList<>();
+        for (int i = n - 1; i >= 0; i--) {
+            beyond.add(mux(data.payload.keep.bit(i), B(0, 8), data.payload.data.byteAt(i)));
+        }
+        assertThat(data.valid.not().or(cat(beyond).eq(0)), "data: bytes beyond keep must be zero");
         m.assertProtocol("m", true);
         latency(SueHeaderBuilder.LATENCY + 1);
     }

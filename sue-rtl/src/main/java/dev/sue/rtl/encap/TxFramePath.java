@@ -40,7 +40,8 @@ import dev.sue.rtl.reliability.TxSequencer;
  * <h2>Timing</h2>
  * The sequencer and port select are combinational, so the framer's timing holds end to end:
  * descriptor valid in cycle t (first data beat by t + 3) -> first MAC beat in cycle t + 4 on an
- * idle system (frames longer than one beat); 100 % MAC bus occupancy with a backlog.
+ * idle system, for every frame length with FCS_BY_SUE = 0 (one-beat frames through the framer's
+ * R-CRC fast path); 100 % MAC bus occupancy with a backlog.
  */
 public final class TxFramePath extends Component {
     public final Bool cfgValid = in(bool());

@@ -8,6 +8,7 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import java.util.ArrayList;
@@ -35,6 +36,8 @@ import java.util.List;
  *       and {@code m_data} then depend combinationally on {@code s}); false always goes through
  *       the queue's registers (latency 1, no combinational path from {@code s} to {@code m}).
  *       {@code s_ready} comes from registers in both cases.</li>
+ *   <li>{@code fastPath}: true adds the inputs below, for one-beat packets whose CRC the user
+ *       computes itself faster than the engine can (e.g. with a {@link CrcWindow}).</li>
  * </ul>
  *
  * <h2>Ports</h2>
@@ -48,6 +51,15 @@ import java.util.List;
  *   <li>{@code enable} (in, level): 1 appends; 0 bypasses the block combinationally
  *       ({@code m = s}, {@code s_ready = m_ready}, nothing appended). Change it only while no
  *       packet is in flight (between packets, with the internal queue drained).</li>
+ *   <li>{@code s_fast} (in, with {@code fastPath}, sideband of {@code s}): this beat is a whole
+ *       packet ({@code last} must be set, asserted) whose CRC arrives on {@code fast_crc}; the
+ *       engine does not see it.</li>
+ *   <li>{@code fast_crc_valid}, {@code fast_crc_payload} (in, with {@code fastPath}, a
+ *       {@link dev.sue.hdl.lib.stream.Flow}): the CRC values (after reflection and xorOut) of
+ *       the fast packets, one per packet in packet order, from the cycle after the packet's
+ *       transfer on ({@code fast_crc} in the same cycle as the beat also works). They wait in
+ *       their own queue, so engine results and fast results never pass each other's packets.
+ *       Ignored while {@code enable} is 0.</li>
  * </ul>
  *
  * <h2>Timing and throughput</h2>
@@ -58,6 +70,9 @@ import java.util.List;
  * transfer (the CRC comes straight from the engine, a small CRC FIFO holds it when the output is
  * busy). With a backlog the output carries one beat in every cycle it is ready (the spill beats
  * stall the input instead): 100 % output throughput for back-to-back packets of any length.
+ * A fast packet's beat leaves as soon as its CRC is there: with {@code fast_crc} one cycle after
+ * the transfer, 1 cycle after it enters on an idle block (it never takes the fall-through path: it
+ * is a last beat), the latency of the registered variant's non-last beats.
  */
 public final class CrcAppender extends Component {
     /** Input packets. */
@@ -66,16 +81,26 @@ public final class CrcAppender extends Component {
     public final Stream<PacketBeat> m;
     /** 1 appends, 0 bypasses (change only while idle). */
     public final Bool enable = in(bool());
+    /** With {@code fastPath}: the beat on {@code s} is a one-beat packet whose CRC comes on {@code fastCrc}. */
+    public final Bool sFast;
+    /** With {@code fastPath}: the CRCs of the fast packets, in order (null otherwise). */
+    public final Flow<Bits> fastCrc;
 
     private final int depth;
     private final int engineLatency;
 
+    /** An appender without the fast path: every CRC comes from the internal engine. */
     public CrcAppender(CrcSpec spec, int dataWidth, int offset, boolean fallThrough) {
+        this(spec, dataWidth, offset, fallThrough, false);
+    }
+
+    public CrcAppender(CrcSpec spec, int dataWidth, int offset, boolean fallThrough, boolean fastPath) {
         require(spec != null, "spec must be a CrcSpec, e.g. CrcSpec.CRC32");
         param("crc", spec.name());
         param("dataWidth", dataWidth);
         param("offset", offset);
         param("fallThrough", fallThrough);
+        param("fastPath", fastPath);
         require(spec.width() % 8 == 0, "the CRC must be whole bytes to be appended; " + spec.name() + " is "
                 + spec.width() + " bits");
         int cb = spec.width() / 8;
@@ -86,6 +111,12 @@ public final class CrcAppender extends Component {
         final int n = dataWidth / 8;
         s = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         m = master(Stream.of(() -> new PacketBeat(dataWidth)));
+        sFast = fastPath ? in(bool()) : null;
+        fastCrc = fastPath ? slave(Flow.of(() -> bits(spec.width()))) : null;
+        Bool inFast = fastPath ? sFast : FALSE;
+        if (fastPath) {
+            assertThat(s.valid.and(sFast).andNot(s.payload.last).not(), "s_fast marks one-beat packets: last must be set");
+        }
 
         // ---- CRC tap: beats wholly before the offset are not fed; the beat holding the offset has
         // its r0 leading bytes zeroed and the engine starts from the register that r0 zero bytes
@@ -107,7 +138,7 @@ public final class CrcAppender extends Component {
         Bool tapValid;
         Bool firstRegionBeat;
         if (b0 == 0) {
-            tapValid = inFire;
+            tapValid = inFire.andNot(inFast);
             Bool mid = reg("in_mid", bool()).init(false); // a packet's beat other than its first
             when(inFire, () -> mid.set(s.payload.last.not()));
             firstRegionBeat = mid.not();
@@ -118,7 +149,7 @@ public final class CrcAppender extends Component {
             when(inFire, () -> {
                 when(s.payload.last, () -> idx.set(0)).elseWhen(idx.ne(b0 + 1), () -> idx.set(idx.add(1)));
             });
-            tapValid = inFire.and(idx.ge(b0));
+            tapValid = inFire.and(idx.ge(b0)).andNot(inFast);
             firstRegionBeat = idx.eq(b0);
             assertThat(inFire.and(s.payload.last).and(idx.lt(b0)).not(),
                     "packet shorter than the CRC offset (" + offset + " bytes): no byte to cover");
@@ -149,14 +180,32 @@ public final class CrcAppender extends Component {
         Bits spillData = reg("spill_data", bits(8 * cb));
         Bits spillKeep = reg("spill_keep", bits(cb));
 
+        // fast packets: a flag per queued beat (lock-step with the beat queue) and their own CRC queue
+        StreamFifo<Bits> fastFlags = fastPath ? instance(() -> new StreamFifo<>(() -> bits(1), depth,
+                FifoStorage.REGISTERS, depth)) : null;
+        StreamFifo<Bits> fastCrcs = fastPath ? instance(() -> new StreamFifo<>(() -> bits(spec.width()), depth,
+                FifoStorage.REGISTERS, depth)) : null;
+
         Bool queued = beats.m.valid;
         Bool direct = fallThrough ? queued.not().and(spill.not()).and(s.valid).and(s.payload.last.not()).named(
                 "direct") : FALSE;
         PacketBeat head = beats.m.payload;
         Bool headLast = head.last;
         Bits headKeep = head.keep;
-        Bool crcAvail = crcs.m.valid.or(engine.crcValid).named("crc_avail");
-        Bits crcValue = mux(crcs.m.valid, crcs.m.payload, engine.crcValue).named("crc_now");
+        Bool slowAvail = crcs.m.valid.or(engine.crcValid);
+        Bits slowValue = mux(crcs.m.valid, crcs.m.payload, engine.crcValue);
+        Bool headFast = fastPath ? fastFlags.m.payload.bit(0).named("head_fast") : FALSE;
+        Bool crcAvail;
+        Bits crcValue;
+        if (fastPath) {
+            Bool fastAvail = fastCrcs.m.valid.or(fastCrc.valid);
+            Bits fastValue = mux(fastCrcs.m.valid, fastCrcs.m.payload, fastCrc.payload);
+            crcAvail = mux(headFast, fastAvail, slowAvail).named("crc_avail");
+            crcValue = mux(headFast, fastValue, slowValue).named("crc_now");
+        } else {
+            crcAvail = slowAvail.named("crc_avail");
+            crcValue = slowValue.named("crc_now");
+        }
         // appended bytes in wire order
         Bits[] crcByte = new Bits[cb];
         for (int j = 0; j < cb; j++) {
@@ -239,9 +288,21 @@ public final class CrcAppender extends Component {
         beats.s.valid.set(s.valid.and(enable).andNot(directTaken));
         assignLeaves(beats.s.payload, s.payload);
         beats.m.ready.set(popHead.and(enable));
-        crcs.s.valid.set(engine.crcValid.andNot(popCrc.and(crcs.m.valid.not())));
+        Bool popSlow = popCrc.andNot(headFast);
+        crcs.s.valid.set(engine.crcValid.andNot(popSlow.and(crcs.m.valid.not())));
         crcs.s.payload.set(engine.crcValue);
-        crcs.m.ready.set(popCrc.and(crcs.m.valid).and(enable));
+        crcs.m.ready.set(popSlow.and(crcs.m.valid).and(enable));
+        if (fastPath) {
+            Bool popFast = popCrc.and(headFast);
+            fastFlags.s.valid.set(beats.s.valid.and(beats.s.ready));
+            fastFlags.s.payload.set(sFast.asBits());
+            fastFlags.m.ready.set(beats.m.ready.and(beats.m.valid));
+            fastCrcs.s.valid.set(fastCrc.valid.and(enable).andNot(popFast.and(fastCrcs.m.valid.not())));
+            fastCrcs.s.payload.set(fastCrc.payload);
+            fastCrcs.m.ready.set(popFast.and(fastCrcs.m.valid).and(enable));
+            assertThat(fastCrcs.s.valid.not().or(fastCrcs.s.ready), "internal: fast CRC queue overflow");
+            assertThat(directTaken.and(sFast).not(), "internal: a fast beat cannot take the direct path");
+        }
         assertThat(crcs.s.valid.not().or(crcs.s.ready), "internal: CRC queue overflow");
 
         // ---- bypass

@@ -366,7 +366,7 @@ public final class CrcEngine extends Component {
     }
 
     /** Reflection and xorOut: the register as the CRC value. */
-    private static Bits finish(CrcSpec spec, Bits reg) {
+    static Bits finish(CrcSpec spec, Bits reg) {
         Bits v = reg;
         if (spec.reflectOut()) {
             List<Bool> bits = new ArrayList<>(v.width());
@@ -406,7 +406,7 @@ public final class CrcEngine extends Component {
      * constant subtrees folded). Every 6-address-bit subtree is one LUT for synthesis; a sum
      * of minterms instead leaves the mapper a wide OR to untangle (measured: 2x the LUTs).
      */
-    private static Bool romBit(UInt addr, int n, boolean[] column, int base) {
+    static Bool romBit(UInt addr, int n, boolean[] column, int base) {
         int size = 1 << n;
         int ones = 0;
         for (int a = 0; a < size; a++) {

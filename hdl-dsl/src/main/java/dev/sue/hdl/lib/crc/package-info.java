@@ -5,7 +5,18 @@
  * the bit-serial algorithm symbolically over GF(2)), {@link dev.sue.hdl.lib.crc.XorPlan}
  * (LUT-sized XOR networks that share sub-sums between outputs) and
  * {@link dev.sue.hdl.lib.crc.CrcEngine} (the engine: any bus width 8..2048, frames of any byte
- * length, one result per frame; see its Javadoc for ports, protocol and latency).
+ * length, one result per frame; see its Javadoc for ports, protocol and latency),
+ * {@link dev.sue.hdl.lib.crc.CrcAppender} (appends the CRC to each packet; optional fast-CRC input
+ * for one-beat packets) and {@link dev.sue.hdl.lib.crc.CrcWindow} (the CRC of a short message
+ * given whole in a fixed window, latency 1 whatever its length: the fast path).
+ *
+ * <p><b>Short messages: a fixed window and a trailing-zero undo.</b> A one-beat packet would
+ * wait for the engine's byte-tail correction (5-6 cycles). {@code CrcWindow} runs one fixed XOR
+ * network over the whole window and multiplies by {@code A8^-t} for the {@code t} trailing zero
+ * bytes, a 32 x 32 matrix read from a ROM by {@code t} and applied as an AND-XOR whose first level
+ * is registered with the network's output (32 x 11 flip-flops, not the 1,024 of a registered
+ * matrix). Measured: 22-byte window (the 512-bit SUE framer's) 1,576 LUTs, 353 FFs, 4 levels;
+ * 86-byte window (1024 bits) 3,158 LUTs, 353 FFs, 5 levels, the value engine's depth.
  *
  * <h2>Design choices and what was measured</h2>
  * All figures: yosys 0.23 {@code synth_xilinx -flatten -noiopad -noclkbuf -nowidelut}, CRC-32,
