@@ -40,7 +40,7 @@ from common import generate, run_cocotb  # noqa: E402
 from common.sue_ops import ideal_efficiency, rocev2_efficiency  # noqa: E402
 
 WIDTHS = (256, 512, 1024)
-XPUS, VCS, CELLS = 16, 4, 512
+XPUS, VCS, CELLS = 16, 4, 2048
 ENCAP = 0  # standard Ethernet + IPv4 + UDP: the heaviest header of the common cases
 PACK_LIMIT = 2048
 DATA_LEN = 64
