@@ -80,6 +80,8 @@ LUTRAM_CELLS = r"RAM(16|32|64|128|256)[A-Z0-9_]*"
 BRAM_CELLS = r"RAMB(18|36)[A-Z0-9_]*"
 FLOW = "yosys synth_xilinx -flatten -noiopad -noclkbuf -nowidelut"
 CACHE_VERSION = "2"
+# Seconds one yosys run may take by default (--timeout): the 1024-XPU tops take an hour or more.
+DEFAULT_TIMEOUT = 4 * 3600
 
 # The flat 512-bit CRC-32 reference (whole words only) measured about 2,300
 # LUTs and 4 LUT levels with yosys (issue "Hardware library", item 4).
@@ -159,6 +161,16 @@ DEFAULT_ENTRIES = [
         "config": {"block": "sue_tx", "data_width": w, "xpus": 1024, "vcs": 4, "cells": cells, "encap": "STD_IPV4"},
         "targets": {},
     } for w, cells in ((512, 8192), (1024, 4096))],
+    # The whole endpoint (transmit + receive + reliability) at the same sizes, 256 KB RX buffer.
+    *[{
+        "label": f"sue_endpoint_{w}_1024x4",
+        "top": "sue_endpoint",
+        "params": {"dataWidth": w, "xpus": 1024, "vcs": 4, "cells": cells, "rxBufBytes": 262144, "encap": 0,
+                   "vlan": False},
+        "config": {"block": "sue_endpoint", "data_width": w, "xpus": 1024, "vcs": 4, "cells": cells,
+                   "rx_buf_bytes": 262144, "encap": "STD_IPV4"},
+        "targets": {},
+    } for w, cells in ((512, 8192), (1024, 4096))],
 ]
 
 
@@ -209,7 +221,7 @@ def parse_ltp(text: str) -> int:
     return int(m.group(1))
 
 
-def synthesize(entry: dict, out: Path, use_cache: bool = True) -> dict[str, Any]:
+def synthesize(entry: dict, out: Path, use_cache: bool = True, timeout: float = DEFAULT_TIMEOUT) -> dict[str, Any]:
     label = entry["label"]
     work = out / "synth" / label
     work.mkdir(parents=True, exist_ok=True)
@@ -230,7 +242,7 @@ def synthesize(entry: dict, out: Path, use_cache: bool = True) -> dict[str, Any]
             cached["cache_hit"] = True
             return cached
     t1 = time.monotonic()
-    p = _run(["yosys", "-q", "-l", "yosys.log", "-p", script], cwd=work)
+    p = _run(["yosys", "-q", "-l", "yosys.log", "-p", script], cwd=work, timeout=timeout)
     syn_s = time.monotonic() - t1
     if p.returncode != 0:
         raise RuntimeError(f"yosys failed for {label} ({p.returncode}); see {work / 'yosys.log'}\n{p.stderr[-3000:]}")
@@ -303,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-cache", action="store_true", help="synthesise even when the SV is unchanged")
     ap.add_argument("--list", action="store_true", help="list the entries and exit")
+    ap.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per yosys run")
     args = ap.parse_args(argv)
 
     entries = json.loads(args.entries.read_text()) if args.entries else DEFAULT_ENTRIES
@@ -325,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     failed = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {e["label"]: pool.submit(synthesize, e, args.out, not args.no_cache) for e in entries}
+        futures = {e["label"]: pool.submit(synthesize, e, args.out, not args.no_cache, args.timeout) for e in entries}
         rows = []
         for e in entries:
             try:
