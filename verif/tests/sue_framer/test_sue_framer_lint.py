@@ -13,13 +13,11 @@ from common.lint import assert_lints_clean
 
 CONFIGS = [
     ("tx_frame_path", {"dataWidth": 512, "encap": 0, "vlan": True, "numXpus": 1024}),
-    ("tx_frame_path", {"dataWidth": 1024, "encap": 1, "vlan": False, "numXpus": 1024}),
     ("tx_frame_path", {"dataWidth": 1024, "encap": 5, "vlan": False, "numXpus": 1024}),
     ("tx_frame_path", {"dataWidth": 512, "encap": 3, "vlan": True, "numXpus": 1024}),
     ("tx_frame_path", {"dataWidth": 256, "encap": 4, "vlan": False, "numXpus": 1}),
     ("sue_framer", {"dataWidth": 1024, "encap": 2, "vlan": True, "numXpus": 1024}),
     # the one-beat R-CRC fast path (CrcWindow) at both widths that have one, none at 256
-    ("sue_framer", {"dataWidth": 1024, "encap": 0, "vlan": False, "numXpus": 16}),
     ("sue_framer", {"dataWidth": 512, "encap": 0, "vlan": False, "numXpus": 16}),
     ("sue_framer", {"dataWidth": 256, "encap": 0, "vlan": False, "numXpus": 16}),
     ("tx_sequencer", {"numXpus": 1024}),

@@ -29,7 +29,7 @@ CONFIGS_DEFAULT = [
 ]
 CONFIGS = CONFIGS_FULL if os.environ.get("RX_FULL_MATRIX") == "1" else CONFIGS_DEFAULT
 NUM_XPUS = 16
-FRAMES = int(os.environ.get("RX_FRAMES", "1500"))
+FRAMES = int(os.environ.get("RX_FRAMES", "800"))
 
 
 def ids(c):

@@ -51,7 +51,7 @@ def test_random_traffic(width, encap, vlan, fcs, min_frame, pack_limit):
     pcap.unlink(missing_ok=True)
     run_cocotb(design(width, encap, vlan), "tb_sue_tx",
                extra_env=env(scenario="random", encap=encap, vlan=vlan, fcs=fcs, min_frame=min_frame,
-                             pack_limit=pack_limit, ops=250 if width == 1024 else 400, pcap=pcap,
+                             pack_limit=pack_limit, ops=150 if width == 1024 else 220, pcap=pcap,
                              psn_start=0xFFF0),
                seed=width + 10 * encap + pack_limit)
     tshark = shutil.which("tshark")
