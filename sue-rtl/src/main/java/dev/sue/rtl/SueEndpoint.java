@@ -11,6 +11,7 @@ import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.config.StatusReadPort;
+import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.rx.MacRxBeat;
@@ -158,12 +159,8 @@ public final class SueEndpoint extends Component {
         Bool ready = tx.cfgReady.and(rx.cfgReady).named("cfg_all_ready");
         cfgReady.set(ready);
         Bool write = cfgValid.and(ready).named("cfg_write");
-        tx.cfgValid.set(write);
-        tx.cfgAddr.set(cfgAddr);
-        tx.cfgData.set(cfgData);
-        rx.cfgValid.set(write);
-        rx.cfgAddr.set(cfgAddr);
-        rx.cfgData.set(cfgData);
+        CfgFanout.drive(write, cfgAddr, cfgData, tx.cfgValid, tx.cfgAddr, tx.cfgData);
+        CfgFanout.drive(write, cfgAddr, cfgData, rx.cfgValid, rx.cfgAddr, rx.cfgData);
 
         // status space: transmit counters, then receive counters
         status.addAll(tx.statusWords());

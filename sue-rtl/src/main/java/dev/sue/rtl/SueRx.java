@@ -8,6 +8,7 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.pdu.AckReq;
@@ -102,15 +103,9 @@ public final class SueRx extends Component {
         Bool ready = parser.cfgReady.and(rel.cfgReady).and(deliver.cfgReady).named("cfg_all_ready");
         cfgReady.set(ready);
         Bool write = cfgValid.and(ready).named("cfg_write");
-        parser.cfgValid.set(write);
-        parser.cfgAddr.set(cfgAddr);
-        parser.cfgData.set(cfgData);
-        rel.cfgValid.set(write);
-        rel.cfgAddr.set(cfgAddr);
-        rel.cfgData.set(cfgData);
-        deliver.cfgValid.set(write);
-        deliver.cfgAddr.set(cfgAddr);
-        deliver.cfgData.set(cfgData);
+        CfgFanout.drive(write, cfgAddr, cfgData, parser.cfgValid, parser.cfgAddr, parser.cfgData);
+        CfgFanout.drive(write, cfgAddr, cfgData, rel.cfgValid, rel.cfgAddr, rel.cfgData);
+        CfgFanout.drive(write, cfgAddr, cfgData, deliver.cfgValid, deliver.cfgAddr, deliver.cfgData);
 
         // frames
         parser.s.connectFrom(macRx);
