@@ -89,9 +89,6 @@ def test_vc_subset_and_two_xpus():
 
 
 # ARCHITECTURE.md §8 / DESIGN-TX.md: 8 cycles from the op's last beat to the first MAC beat, for
-# every op size. One-beat frames now meet it (the framer's R-CRC fast path: 8, was 13 at 1024
-# bits). Ops whose data fills their last XPU beat exactly (64/256 bytes at 256 bits, 64/256 at
-# 512, 128/256 at 1024) measure 9: the queue manager's extra cycle for an op tail beyond the data
-# beats (desc/data one cycle later; identical at 256 bits, where the framer logic is unchanged).
-# The bound stays at 9 until the queue manager closes that cycle; then set it to 8.
-LATENCY_BOUND = 9
+# every op size: one-beat frames through the framer's R-CRC fast path, and ops whose control bytes
+# push their tail one cell past their data beats through the queue manager's early close.
+LATENCY_BOUND = 8

@@ -260,22 +260,29 @@ async def random_traffic(dut):
 
 @cocotb.test()
 async def idle_latency(dut):
-    """A lone single-beat op on an idle system: cycles from its beat at s to desc / first data."""
+    """Lone ops of every size on an idle system: cycles from the op's last beat at s to its
+    desc / first data beat. Half the sizes make the control bytes push the op's tail into one
+    more cell than its data beats (the early-close case)."""
     bench, rng = await setup(dut)
     bench.bp = 0.0
     worst = 0
-    for i in range(10):
-        op = make_op(rng, rng.randrange(XPUS), rng.randrange(VCS), abort_ok=False, data_len=rng.randint(0, B - 18))
+    spilled = 0
+    sizes = [0, B - 18, B, min(256, 2 * B), 256, 1, 255]
+    for i in range(2 * len(sizes)):
+        data_len = sizes[i] if i < len(sizes) else rng.randint(0, 256)
+        op = make_op(rng, rng.randrange(XPUS), rng.randrange(VCS), abort_ok=False, data_len=max(0, data_len))
+        spilled += len(op["ctrl"]) + len(op["data"]) > op["beats"] * B
         bench.queue_op(op)
-        t0 = bench.cycle
         bench.desc_valid_cycles.clear()
         bench.first_data_cycle.clear()
-        for _ in range(40):
+        for _ in range(40 + op["beats"]):
             await bench.step()
+        t0 = op["last_in_cycle"]
         lat_desc = bench.desc_valid_cycles[0] - t0
         lat_data = bench.first_data_cycle[0] - t0
         worst = max(worst, lat_data)
-        dut._log.info(f"idle latency: desc {lat_desc}, data {lat_data}")
+        dut._log.info(f"idle latency ({len(op['ctrl'])}+{len(op['data'])} bytes): desc {lat_desc}, data {lat_data}")
+    assert spilled > 0, "no op whose tail spilled past its data beats"
     expected = int(os.environ.get("TB_EXPECT_LATENCY", "0"))
     dut._log.info(f"LATENCY {worst}")
     assert expected == 0 or worst <= expected, f"idle latency {worst} > {expected}"

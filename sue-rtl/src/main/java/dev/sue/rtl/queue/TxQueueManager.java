@@ -98,13 +98,18 @@ import java.util.List;
  * and the desc and data FIFOs are bypassed while empty. Everything else takes the list path.
  *
  * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
- * queue has no closed PDU waiting ({@code waiting} = 0). When the reader pops the last waiting
- * PDU of a queue it sends a flush for that queue to the packer, which closes the open PDU (or
- * clears {@code waiting}). An op that would push the open PDU past the limit closes it first.
+ * queue has no closed PDU waiting ({@code waiting} = 0). When the reader starts reading the last
+ * waiting PDU of a queue it sends a flush for that queue to the packer, which closes the open PDU
+ * (or clears {@code waiting}); flushing at the start rather than at the pop lets the open PDU
+ * keep packing while its predecessor waits in the prefetch FIFO. An op that would push the open PDU past the limit closes it first.
+ * An op whose control bytes push its tail into one more cell than its data beats closes its PDU
+ * at its last data beat, before that extra chunk is written (early close: the length is known
+ * then; the reader waits for the extra cell if it gets there first), so every op size has the
+ * same latency.
  *
  * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
  * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
- * (idle bypass; measured by the testbench). Through the lists (reader or lists busy): desc
+ * (idle bypass, any op size; measured by the testbench). Through the lists (reader or lists busy): desc
  * t+9, data t+10 at the earliest. Back to back: one data beat per cycle across PDUs while PDUs
  * are waiting.
  */
@@ -263,6 +268,8 @@ public final class TxQueueManager extends Component {
         Bool rFirst = reg("r_first", bool()).init(false);
         Bool rLast = reg("r_last", bool()).init(false);
         Bool rAbort = reg("r_abort", bool()).init(false);
+        // the op's last data beat, with one extra chunk (control bytes pushed the tail out) to follow
+        Bool rEarly = reg("r_early", bool()).init(false);
         UInt rTotal = reg("r_total", uint(9)).init(0);
         UInt rBeats = reg("r_beats", uint(4)).init(0);
         Bool pTake = wire("p_take", bool());
@@ -293,6 +300,7 @@ public final class TxQueueManager extends Component {
             rFirst.set(false);
             rLast.set(false);
             rAbort.set(false);
+            rEarly.set(false);
         });
         when(loadChunk, () -> {
             rFlush.set(false);
@@ -309,6 +317,7 @@ public final class TxQueueManager extends Component {
             rFirst.set(fFirst);
             rLast.set(fLast);
             rAbort.set(fAbort);
+            rEarly.set(fExtra.not().and(in.last).andNot(in.abort).andNot(remFits));
         });
 
         // ---- per-queue packer state RAM ------------------------------------------------------
@@ -493,9 +502,30 @@ public final class TxQueueManager extends Component {
         UInt kFirst = mux(pFw, bFirst, newFirst);
         UInt kTail = mux(pFw, oTail, newTail);
         Bool kWaiting = mux(pFw, bWaiting, baseWaiting);
-        Bool kClose = commit.andNot(kWaiting).named("commit_close");
+        // Early close: an op whose control bytes push its tail one chunk past its data beats
+        // closes its PDU (when nothing waits in its queue) at its last data beat, one cycle
+        // before that extra chunk is written, so it leaves as early as any other op. Its length
+        // is known (the op's total length), the PDU started at fill 0 (a queue with nothing
+        // waiting has no open PDU), so the extra chunk fills a cell of its own, written and
+        // linked in the next chunk cycle; the reader does not read that last cell before then
+        // (see reader_hold). The commit (state, cell accounting) stays at the extra chunk.
+        Bool earlyClose = chunkIn.and(pTake).and(rEarly).andNot(refused).andNot(rAbort).andNot(baseWaiting)
+                .named("early_close");
+        Bool oEarly = reg("o_early", bool()).init(false);
+        Bool oEarlyBypass = reg("o_early_bypass", bool()).init(false);
+        UInt oEarlyFirst = reg("o_early_first", uint(cw)).init(0);
+        Bool closingCommit = commit.andNot(kWaiting).named("closing_commit");
+        Bool kClose = closingCommit.andNot(oEarly).or(earlyClose).named("commit_close");
+        assertThat(oEarly.not().or(chunkIn.and(pTake).not()).or(rLast.and(needNew).andNot(overflow)),
+                "early-closed op: the next chunk is not its one-cell tail");
         // idle bypass: the closed PDU goes straight to the reader (set in the reader section)
         Bool bypass = wire("bypass", bool());
+        when(earlyClose, () -> {
+            oEarly.set(true);
+            oEarlyBypass.set(bypass);
+            oEarlyFirst.set(newFirst);
+        }).elseWhen(commit, () -> oEarly.set(false));
+        Bool closedBypass = mux(oEarly, oEarlyBypass, bypass).named("closed_bypass");
 
         // flush command
         Bool flushCmd = rValid.and(rFlush).and(pTake).named("flush_cmd");
@@ -505,7 +535,8 @@ public final class TxQueueManager extends Component {
         Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commitNow))
                 .named("state_write");
         Bits closedWord = cat(TRUE, B(0, 2 * cw + 37));
-        Bits kWord = mux(kClose, mux(bypass, B(0, sw), closedWord), cat(TRUE, kFirst, kTail, kLen, kOps, kBeats));
+        Bits kWord = mux(closingCommit, mux(closedBypass, B(0, sw), closedWord),
+                cat(TRUE, kFirst, kTail, kLen, kOps, kBeats));
         Bits flushWord = mux(flushClose, closedWord, cat(FALSE, sFirstC, sTail, sLen, sOps, sBeats));
         Bits baseWord = cat(baseWaiting, mux(limitClose, B(0, 2 * cw + 37),
                 cat(sFirstC, sTail, sLen, sOps, sBeats)));
@@ -623,14 +654,17 @@ public final class TxQueueManager extends Component {
         assertThat(listEv.not().or(sched.ev.ready), "scheduler not ready for a list event");
 
         // ---- reader: grant -> pop -> PDU info -> prefetch FIFO --------------------------------
-        int pfw = cw + 13 + 12 + 12 + qw;
+        // entry: lastOfQueue(1) queue(qw) cell(cw) len(13) ops(12) beats(12)
+        int pfw = cw + 13 + 12 + 12 + qw + 1;
         StreamFifo<Bits> pf = instance("prefetch", () -> new StreamFifo<>(() -> bits(pfw), 8, FifoStorage.REGISTERS, 8));
         UInt inflight = reg("pops_in_flight", uint(3)).init(0);
         UInt grantDest = grantQ.shr(vw).resize(xw).named("grant_dest");
         Bool grantWin = winOpen.bit(grantDest).named("grant_win");
+        // every prefetched PDU may still send one flush
         Bool room = pf.occupancy.resize(5).add(inflight.resize(5)).le(6)
                 .and(doneFifo.occupancy.resize(5).add(inflight.resize(5)).le(6))
-                .and(flushFifo.occupancy.resize(5).add(inflight.resize(5)).le(6)).named("pop_room");
+                .and(flushFifo.occupancy.resize(5).add(pf.occupancy.resize(5)).add(inflight.resize(5)).le(6))
+                .named("pop_room");
         popReq.set(sched.grant.valid.and(grantWin).and(room).and(initDone).and(lists.cmd.ready));
         Bool rspPop = lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_POP)).named("rsp_pop");
         Bool parkNow = sched.grant.valid.andNot(grantWin).and(room).andNot(rspPop).named("park_now");
@@ -641,17 +675,17 @@ public final class TxQueueManager extends Component {
         doneFifo.s.valid.set(parkNow.or(rspPop));
         doneFifo.s.payload.set(mux(parkNow, cat(FALSE, grantQ), cat(winOpen.bit(rspDest), rsp.queue)));
         assertThat(parkNow.and(rspPop).not(), "two DONE events in one cycle");
-        flushFifo.s.valid.set(rspPop.and(rsp.becameEmpty));
-        flushFifo.s.payload.set(rsp.queue);
         Bits infoRd = pduInfo.readSync(rsp.cell).named("info_rd");
         Bool infoValid = reg("info_valid", bool()).init(false);
         UInt infoCell = reg("info_cell", uint(cw)).init(0);
         UInt infoQ = reg("info_q", uint(qw)).init(0);
+        Bool infoLastOfQueue = reg("info_last_of_queue", bool()).init(false);
         infoValid.set(rspPop);
         infoCell.set(rsp.cell);
         infoQ.set(rsp.queue);
+        infoLastOfQueue.set(rsp.becameEmpty);
         pf.s.valid.set(infoValid);
-        pf.s.payload.set(cat(infoQ, infoCell, infoRd));
+        pf.s.payload.set(cat(infoLastOfQueue, infoQ, infoCell, infoRd));
         when(doPop.and(infoValid.not()), () -> inflight.set(inflight.add(1)))
                 .elseWhen(infoValid.andNot(doPop), () -> inflight.set(inflight.sub(1)));
 
@@ -665,7 +699,8 @@ public final class TxQueueManager extends Component {
         UInt pfOps = pfw0.slice(23, 12).asUInt();
         UInt pfLen = pfw0.slice(36, 24).asUInt();
         UInt pfCell = pfw0.slice(36 + cw, 37).asUInt();
-        UInt pfQ = pfw0.slice(pfw - 1, 37 + cw).asUInt();
+        UInt pfQ = pfw0.slice(pfw - 2, 37 + cw).asUInt();
+        Bool pfLastOfQueue = pfw0.bit(pfw - 1);
         UInt eLeft = reg("e_left", uint(13 - lb + 1)).init(0);
         UInt eLast = reg("e_last_bytes", uint(lb)).init(0);
         UInt eVc = reg("e_vc", uint(2)).init(0);
@@ -675,7 +710,12 @@ public final class TxQueueManager extends Component {
         Bool rdLast = reg("rd_last", bool()).init(false);
         UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
         Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
-        Bool contIssue = canRead.and(eLeft.ne(0)).named("cont_issue");
+        // An early-closed PDU's last cell is read no earlier than the cycle its extra chunk is
+        // written and linked (both forwarded to the read below).
+        UInt eFirst = reg("e_first", uint(cw)).init(0);
+        Bool readerHold = oEarly.and(eLeft.eq(1)).and(eFirst.eq(oEarlyFirst)).andNot(chunkIn.and(pTake))
+                .named("reader_hold");
+        Bool contIssue = canRead.and(eLeft.ne(0)).andNot(readerHold).named("cont_issue");
         // replay requests (replay store only) go before new PDUs
         Bool rpValid = replayStore ? replay.valid : FALSE;
         ReplayReq rp = replay.payload;
@@ -711,15 +751,28 @@ public final class TxQueueManager extends Component {
         Bits cellRd = cellRdRam.and(cwMask.not()).or(cwData.and(cwMask)).named("cell_rd");
         // the RAM's read register holds the stale pointer while the reader waits: hold the hit too
         Bool nwHit = rdValid.and(nwValid).and(nwAddr.eq(rdAddrQ)).named("nw_hit");
+        // the link of an early-closed PDU's last cell, written in this cycle
+        // (an early-closed op's extra chunk always takes a new cell linked from o_tail)
+        Bool nwNow = oEarly.and(chunkIn).and(pTake).and(oTail.eq(rdAddrQ)).named("nw_now");
         Bool nwHeld = reg("nw_held", bool()).init(false);
         UInt nwHeldVal = reg("nw_held_val", uint(cw)).init(0);
         when(rdValid, () -> {
-            nwHeld.set(nwHit);
-            nwHeldVal.set(nwData);
+            nwHeld.set(nwHit.or(nwNow));
+            nwHeldVal.set(mux(nwNow, newCell, nwData));
+        }).elseWhen(nwNow, () -> {
+            nwHeld.set(true);
+            nwHeldVal.set(newCell);
         });
-        nextRd.set(mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam)));
+        nextRd.set(mux(nwNow, newCell, mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam))));
         UInt pfNBeats = xLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
         pf.m.ready.set(startPf);
+        // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
+        // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
+        // the prefetch FIFO (wire efficiency under load), and is appended long before that
+        // predecessor's last beat unless it is a one- or two-beat PDU.
+        flushFifo.s.valid.set(startPf.and(pfLastOfQueue));
+        flushFifo.s.payload.set(pfQ);
+        assertThat(flushFifo.s.valid.not().or(flushFifo.s.ready), "flush FIFO overflow");
         TxPdu live = wire("desc_live", new TxPdu());
         live.dest.set(xQ.shr(vw).resize(10));
         live.vc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
@@ -731,6 +784,7 @@ public final class TxQueueManager extends Component {
         assignLeaves(descFifo.s.payload, live);
         Bool issueLast = mux(startIssue, pfNBeats.eq(1), eLeft.eq(1)).named("issue_last");
         when(startIssue, () -> {
+            eFirst.set(xCell);
             eLeft.set(pfNBeats.sub(1));
             eLast.set(xLen.resize(lb));
             eVc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
