@@ -120,6 +120,8 @@ public final class TxQueueManager extends Component {
     /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
     public static final int PACK_LIMIT_MIN = 274;
     public static final int ADDR_DEST_LIMIT = 0x0201;
+    /** Work ahead of the reader below which a queue's flush is sent at the pop (see reader). */
+    static final int FLUSH_AHEAD_BEATS = 32;
     static final int REL_W = 12;
 
     /** One entry of the window flow. */
@@ -274,11 +276,32 @@ public final class TxQueueManager extends Component {
         UInt rBeats = reg("r_beats", uint(4)).init(0);
         Bool pTake = wire("p_take", bool());
         Bool rFree = rValid.not().or(pTake).named("r_free");
-        // a flush is taken at an op boundary (the formatter is not inside an op)
+        // A flush is taken between ops, or between two beats of an op of another queue (the op in
+        // progress keeps its state in the packer's op registers; its beats carry dest/vc again),
+        // never before an extra chunk (it reuses R's op fields). A flush of the op's own queue
+        // moves aside into `flush_held` (one entry: only one op is in progress; two flushes of
+        // one queue merge, the merged one still closes the open PDU and the PDU it closes brings
+        // the next flush) and is taken first at the op's end. So an XPU pausing in the middle of
+        // an op delays only its own queue.
+        UInt fOpQ = reg("f_op_q", uint(qw)).init(0);
+        Bool heldValid = reg("flush_held", bool()).init(false);
+        UInt heldQ = reg("flush_held_q", uint(qw)).init(0);
         Bool atBoundary = fInOp.not().andNot(fExtra).named("at_boundary");
-        Bool loadFlush = rFree.and(atBoundary).and(flushFifo.m.valid).named("load_flush");
+        Bool midOp = fInOp.andNot(fExtra).named("mid_op");
+        Bool headOwn = flushFifo.m.payload.eq(fOpQ).named("flush_head_own");
+        Bool takeHeld = heldValid.and(atBoundary).named("flush_take_held");
+        Bool setAside = flushFifo.m.valid.and(midOp).and(headOwn).named("flush_set_aside");
+        assertThat(heldValid.not().or(heldQ.eq(fOpQ)).or(atBoundary), "held flush of another queue");
+        Bool fifoFlushOk = atBoundary.andNot(heldValid).or(midOp.andNot(headOwn)).named("flush_ok");
+        Bool loadFifoFlush = rFree.and(fifoFlushOk).and(flushFifo.m.valid).named("load_fifo_flush");
+        Bool loadFlush = rFree.and(takeHeld).or(loadFifoFlush).named("load_flush");
+        UInt flushQ = mux(takeHeld, heldQ, flushFifo.m.payload).named("flush_q");
         Bool loadChunk = rFree.and(fValid).andNot(loadFlush).named("load_chunk");
-        flushFifo.m.ready.set(loadFlush);
+        flushFifo.m.ready.set(loadFifoFlush.or(setAside));
+        when(setAside, () -> {
+            heldValid.set(true);
+            heldQ.set(flushFifo.m.payload);
+        }).elseWhen(rFree.and(takeHeld), () -> heldValid.set(false));
         s.ready.set(rFree.andNot(loadFlush).andNot(fExtra));
         Bool sFire = s.fire().named("s_fire");
         when(loadChunk, () -> {
@@ -289,13 +312,16 @@ public final class TxQueueManager extends Component {
                         fInOp.set(in.last.not());
                         fRem.set(rem.sub(bpb));
                         prevData.set(dataMasked);
-                        when(fFirst, () -> hCtrl.set(in.ctrlLen));
+                        when(fFirst, () -> {
+                            hCtrl.set(in.ctrlLen);
+                            fOpQ.set(inQ);
+                        });
                     });
         });
         when(rFree, () -> rValid.set(loadChunk.or(loadFlush)));
         when(loadFlush, () -> {
             rFlush.set(true);
-            rQ.set(flushFifo.m.payload);
+            rQ.set(flushQ);
             rBad.set(false);
             rFirst.set(false);
             rLast.set(false);
@@ -324,7 +350,7 @@ public final class TxQueueManager extends Component {
         // word: waiting(1) first(cw) tail(cw) len(13) ops(12) beats(12)
         int sw = 1 + 2 * cw + 37;
         Mem stateRam = Mem.of(queues, sw).named("q_state");
-        UInt readQ = mux(loadFlush, flushFifo.m.payload, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
+        UInt readQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
         Bits stateRd = stateRam.readSync(readQ).named("state_rd");
         Bool wrValid = reg("wr_valid", bool()).init(false);
         UInt wrQ = reg("wr_q", uint(qw)).init(0);
@@ -685,7 +711,8 @@ public final class TxQueueManager extends Component {
         infoQ.set(rsp.queue);
         infoLastOfQueue.set(rsp.becameEmpty);
         pf.s.valid.set(infoValid);
-        pf.s.payload.set(cat(infoLastOfQueue, infoQ, infoCell, infoRd));
+        Bool flushAtPop = wire("flush_at_pop", bool());
+        pf.s.payload.set(cat(infoLastOfQueue.andNot(flushAtPop), infoQ, infoCell, infoRd));
         when(doPop.and(infoValid.not()), () -> inflight.set(inflight.add(1)))
                 .elseWhen(infoValid.andNot(doPop), () -> inflight.set(inflight.sub(1)));
 
@@ -768,10 +795,19 @@ public final class TxQueueManager extends Component {
         pf.m.ready.set(startPf);
         // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
         // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
-        // the prefetch FIFO (wire efficiency under load), and is appended long before that
-        // predecessor's last beat unless it is a one- or two-beat PDU.
-        flushFifo.s.valid.set(startPf.and(pfLastOfQueue));
-        flushFifo.s.payload.set(pfQ);
+        // the prefetch FIFO (wire efficiency under load). When the reader has less than
+        // FLUSH_AHEAD_BEATS beats ahead of that PDU, the flush goes at the pop instead: the
+        // flush -> close -> append -> grant -> pop loop would otherwise outlast the work ahead.
+        int bw = 13 - lb + 1 + 3;
+        UInt pfBeats = reg("pf_beats", uint(bw)).init(0);
+        UInt infoBeats = infoRd.slice(36, 24).asUInt().add(bpb - 1).shr(lb).resize(bw).named("info_beats");
+        UInt pfHeadBeats = pfLen.add(bpb - 1).shr(lb).resize(bw).named("pf_head_beats");
+        pfBeats.set(pfBeats.add(mux(infoValid, infoBeats, U(0, bw))).sub(mux(startPf, pfHeadBeats, U(0, bw))));
+        Bool flushAtStart = startPf.and(pfLastOfQueue).named("flush_at_start");
+        flushAtPop.set(infoValid.and(infoLastOfQueue).andNot(flushAtStart)
+                .and(eLeft.resize(bw).add(pfBeats).lt(FLUSH_AHEAD_BEATS)));
+        flushFifo.s.valid.set(flushAtStart.or(flushAtPop));
+        flushFifo.s.payload.set(mux(flushAtStart, pfQ, infoQ));
         assertThat(flushFifo.s.valid.not().or(flushFifo.s.ready), "flush FIFO overflow");
         TxPdu live = wire("desc_live", new TxPdu());
         live.dest.set(xQ.shr(vw).resize(10));
