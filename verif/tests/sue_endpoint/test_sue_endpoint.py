@@ -17,6 +17,10 @@ from common import GeneratorError, generate, run_cocotb
 from common.lint import assert_lints_clean
 from common.pair_wrapper import pair_design
 
+# Six simulations of the one model (~2 min at -O0 against ~0.5 min at -O1): compile it for speed
+# (common.sim.OPT_PROFILES).
+OPT = "sim"
+
 PARAMS = {"dataWidth": 256, "xpus": 4, "vcs": 2, "cells": 768, "rxBufBytes": 16384, "encap": 0, "vlan": False}
 
 SCENARIOS = {
@@ -39,7 +43,7 @@ def test_pair(scenario, seed):
     design = generate("sue_endpoint", PARAMS)
     env = {"TB_REGMAP": regmap_json(design), "TB_XPUS": str(PARAMS["xpus"]), "TB_VCS": str(PARAMS["vcs"]),
            "TB_OPS": "300" if scenario == "lossless" else "800", **SCENARIOS[scenario]}
-    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed)
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed, opt=OPT)
 
 
 def test_fcs_by_sue_and_slow_xpu():
@@ -48,7 +52,7 @@ def test_fcs_by_sue_and_slow_xpu():
     design = generate("sue_endpoint", PARAMS)
     env = {"TB_REGMAP": regmap_json(design), "TB_XPUS": str(PARAMS["xpus"]), "TB_VCS": str(PARAMS["vcs"]),
            "TB_OPS": "300", "TB_FCS": "1", "TB_CORRUPT": "0.02", "TB_XPU_RATE": "0.15"}
-    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=6)
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=6, opt=OPT)
 
 
 @pytest.mark.parametrize("params", [
