@@ -54,7 +54,7 @@ def run(width: int, scenario: str, results: Path, **env) -> dict:
     e = {"TB_SCENARIO": scenario, "TB_REGMAP": json.dumps(top["register_map"]), "TB_XPUS": str(XPUS),
          "TB_VCS": str(VCS), "TB_RESULTS": str(results), "TB_LINK_LATENCY": str(LINK_LATENCY)}
     e.update({k: str(v) for k, v in env.items()})
-    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=e, seed=width,
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=e, seed=width, opt="sim",
                test_dir=results.parent / f"{scenario}_{width}_{results.stem}")
     return json.loads(results.read_text())
 

@@ -52,7 +52,8 @@ def main() -> int:
     t0 = time.monotonic()
     verdict = "pass"
     try:
-        run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=args.seed, test_dir=args.out / "run")
+        run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=args.seed, test_dir=args.out / "run",
+                   opt="sim")
     except SimulationFailed as e:
         verdict = f"FAIL: {e}"
     report = json.loads(results.read_text()) if results.is_file() else {}

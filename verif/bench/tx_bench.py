@@ -57,7 +57,7 @@ def run(width: int, scenario: str, ops: int, results: Path, **env) -> dict:
          "TB_ENCAP": str(ENCAP), "TB_PACK_LIMIT": str(PACK_LIMIT), "TB_RESULTS": str(results),
          "TB_IDLE": "0", "TB_BACKPRESSURE": "0", "TB_CELLS": str(CELLS)}
     e.update({k: str(v) for k, v in env.items()})
-    run_cocotb(design, "tb_sue_tx", extra_env=e, seed=width,
+    run_cocotb(design, "tb_sue_tx", extra_env=e, seed=width, opt="sim",
                test_dir=results.parent / f"{scenario}_{width}")
     return json.loads(results.read_text())
 

@@ -15,6 +15,10 @@ from typing import Any, Mapping
 from . import paths
 from .design import generate
 
+# Shared with `make lint` (verif/tools/lint_all.py OUT_ROOT): a design the stage already linted
+# (a top at its default parameters) or that another test linted is not linted again.
+LINT_CACHE = paths.OUT_ROOT / "lint_cache"
+
 
 def _lint_all_module():
     # verif/tools is not a package; load lint_all.py once and register it, because its
@@ -32,5 +36,5 @@ def assert_lints_clean(top: str, params: Mapping[str, Any] | None = None) -> Non
     lint_all = _lint_all_module()
     design = generate(top, params or {})
     d = lint_all.Design(top, design.dir, top=design.top_module, files=list(design.files))
-    failures = [f"{c.tool}:\n{c.output}" for c in lint_all.lint_design(d) if not c.ok]
+    failures = [f"{c.tool}:\n{c.output}" for c in lint_all.lint_design(d, LINT_CACHE) if not c.ok]
     assert not failures, f"{top} {dict(params or {})} is not lint-clean:\n" + "\n".join(failures)

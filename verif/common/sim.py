@@ -20,9 +20,16 @@ pytest, calls ``sys.exit`` on failures; we catch that and raise
 ``SimulationFailed`` naming each failed cocotb test instead.
 
 Compiler cache. When ``ccache`` is on PATH (``make tools`` installs it) and
-``OBJCACHE`` is unset, builds use ``OBJCACHE=ccache``: Verilator's runtime
-(verilated*.cpp, cocotb's main) is recompiled for every new design otherwise,
-which is most of a small design's build time (about 5 s -> 1 s).
+``OBJCACHE`` is unset, builds use ``OBJCACHE=verif/tools/objcache.sh``: it sends
+Verilator's runtime (verilated*.cpp, cocotb's main) through ccache, which is
+recompiled for every new design otherwise and is most of a small design's build
+time (about 5 s -> 1 s), and compiles the model's own C++ (``Vtop*``) directly:
+that C++ is new for every build, and ccache's hashing, preprocessing and storing
+of it cost about 20 % of a large model's cold build.
+
+C++ optimisation. ``OPT_PROFILES`` below is the one place the compile flags
+are set, with the measurements that chose them: "build" (-O0, the default) for
+the many short simulations, "sim" (-O1) for models that simulate long.
 
 Waves. ``waves=True`` or ``WAVES=1`` in the environment builds with
 ``--trace-fst --trace-structs`` (a separate cache entry) and writes
@@ -37,6 +44,7 @@ import importlib.metadata
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -55,6 +63,7 @@ from .design import GeneratedDesign
 # Bump to invalidate every cached build when the way we build changes.
 _BUILD_RECIPE_VERSION = "1"
 WAVES_BUILD_ARGS = ("--trace-fst", "--trace-structs")
+OBJCACHE_WRAPPER = paths.REPO_ROOT / "verif" / "tools" / "objcache.sh"
 
 
 class BuildError(RuntimeError):
@@ -115,12 +124,51 @@ def toolchain_id() -> str:
     return "\n".join(parts)
 
 
+def _children_cpu() -> float:
+    """User+system CPU seconds of this process's finished children (compilers, simulator)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+# ---------------------------------------------------------------------------
+# C++ compile flags of the Verilator model: the one place they are chosen.
+#
+# A model is compiled once per clean run (CI has no build cache), and most tests simulate a few
+# microseconds, so compile time dominates: the 1024-bit framing path is ~35 MB of C++, 200 s of
+# CPU at verilated.mk's default -Os for a 4 s simulation. Measured on that model, a sue_tx model
+# at 512 bits and an endpoint pair (build + first simulation, CPU seconds, gcc 12):
+#
+#                        -Os (default)    -O1            -O0
+#   tx_frame_path w1024   205 + 3.7     110 + 5.0      72 + 21
+#   sue_tx w512 (e4)      103 + 1.5      81 + 1.9      45 + 2.6
+#   sue_endpoint_pair     134 + 5.0     102 + 4.9      64 + 18.7
+#
+# -O0 halves the compile and costs 1.5-5x in simulation speed, so it is the default ("build");
+# a model that runs long simulations (several runs of the endpoint pair, the benches, the soak)
+# asks for "sim" (-O1: simulation as fast as -Os, half the compile cost of -Os).
+# OPT_SLOW (run-once construction code) stays unoptimised; OPT_GLOBAL (Verilator's runtime and
+# cocotb's VPI glue, the same for every model) stays -Os: ccache compiles it once per run.
+# SUE_SIM_OPT=build|sim in the environment overrides every call (e.g. to time a profile).
+OPT_PROFILES: dict[str, tuple[str, ...]] = {
+    "build": ("OPT_FAST=-O0",),
+    "sim": ("OPT_FAST=-O1",),
+}
+
+
+def _opt_make_vars(opt: str) -> str:
+    opt = os.environ.get("SUE_SIM_OPT", "").strip() or opt
+    if opt not in OPT_PROFILES:
+        raise ValueError(f"opt must be one of {sorted(OPT_PROFILES)}, got {opt!r}")
+    return " ".join(OPT_PROFILES[opt])
+
+
 def build_key(
     design: GeneratedDesign,
     build_args: Sequence[str],
     parameters: Mapping[str, object],
     waves: bool,
     timescale: tuple[str, str] | None,
+    make_vars: str = "",
 ) -> str:
     h = hashlib.sha256()
 
@@ -139,6 +187,7 @@ def build_key(
     add("waves", str(bool(waves)))
     add("timescale", json.dumps(timescale))
     add("toolchain", toolchain_id())
+    add("make", make_vars)
     return h.hexdigest()[:16]
 
 
@@ -222,14 +271,20 @@ def build(
     waves: bool = False,
     build_args: Sequence[str] = (),
     timescale: tuple[str, str] | None = ("1ns", "1ps"),
+    opt: str = "build",
 ) -> tuple[Path, bool, float]:
-    """Build (or reuse) the Verilator simulator. Returns (dir, cache_hit, seconds)."""
+    """Build (or reuse) the Verilator simulator. Returns (dir, cache_hit, seconds).
+
+    *opt* picks the C++ optimisation profile (``OPT_PROFILES``): "build" for short simulations,
+    "sim" for a model that simulates long.
+    """
     from cocotb_tools.runner import get_runner
 
     t0 = time.monotonic()
     parameters = dict(parameters or {})
     args = list(build_args) + (list(WAVES_BUILD_ARGS) if waves else [])
-    key = build_key(design, args, parameters, waves, timescale)
+    make_vars = " ".join(v for v in (_pch_make_vars(), _opt_make_vars(opt)) if v)
+    key = build_key(design, args, parameters, waves, timescale, make_vars)
     build_dir = paths.SIM_CACHE / f"{design.top_module}-{key}"
     stamp = build_dir / "build.ok"
     build_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -241,10 +296,10 @@ def build(
         build_dir.mkdir(parents=True)
         log = build_dir / "build.log"
         if shutil.which("ccache"):
-            os.environ.setdefault("OBJCACHE", "ccache")  # read by verilated.mk
+            os.environ.setdefault("OBJCACHE", str(OBJCACHE_WRAPPER))  # read by verilated.mk
         runner = get_runner("verilator")
         try:
-            with _waves_env(waves), _make_vars_env(_pch_make_vars()):
+            with _waves_env(waves), _make_vars_env(make_vars):
                 runner.build(
                     sources=list(design.files),
                     hdl_toplevel=design.top_module,
@@ -267,6 +322,7 @@ def build(
                     "build_args": args,
                     "parameters": {k: str(v) for k, v in parameters.items()},
                     "toolchain": toolchain_id(),
+                    "make_vars": make_vars,
                 },
                 indent=2,
             )
@@ -301,8 +357,12 @@ def run_cocotb(
     seed: int | None = None,
     test_dir: Path | str | None = None,
     check: bool = True,
+    opt: str = "build",
 ) -> SimResult:
     """Build *design* (cached) and run the cocotb tests in *test_module*.
+
+    *opt* is the C++ optimisation profile of the build (``OPT_PROFILES``): keep the default
+    "build" unless the model simulates for long (then "sim").
 
     *test_module* must be importable by the simulator's Python (it inherits
     this process's sys.path: verif/ and the calling test's directory).
@@ -313,7 +373,7 @@ def run_cocotb(
 
     waves = bool(waves) or _env_flag("WAVES")
     build_dir, cache_hit, build_s = build(
-        design, parameters=parameters, waves=waves, build_args=build_args, timescale=timescale
+        design, parameters=parameters, waves=waves, build_args=build_args, timescale=timescale, opt=opt
     )
 
     tdir = Path(test_dir) if test_dir is not None else _default_test_dir(design, test_module)
@@ -324,6 +384,7 @@ def run_cocotb(
 
     runner = get_runner("verilator")
     t0 = time.monotonic()
+    cpu0 = _children_cpu()
     sim_error = ""
     try:
         with _waves_env(waves):
@@ -345,6 +406,7 @@ def run_cocotb(
     except RuntimeError as e:  # simulator returned non-zero (crash, $fatal, ...)
         sim_error = str(e)
     test_s = time.monotonic() - t0
+    test_cpu = _children_cpu() - cpu0
 
     if results.is_file():
         tests, failures = _read_results(results)
@@ -365,7 +427,7 @@ def run_cocotb(
     )
     print(
         f"[sim] {design.top_module}: build {'cache hit' if cache_hit else 'built'} in {build_s:.1f}s "
-        f"({build_dir.name}); {tests} cocotb test(s), {len(failures)} failed, {test_s:.1f}s; results in {tdir}"
+        f"({build_dir.name}); {tests} cocotb test(s), {len(failures)} failed, {test_s:.1f}s (cpu {test_cpu:.1f}s); results in {tdir}"
     )
     if check and not res.passed:
         if tests == 0 and not failures:

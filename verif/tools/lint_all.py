@@ -13,6 +13,11 @@ the directory, dependency order, top module last). For each design we run:
 * ``yosys -q -p "read_verilog -sv FILES; hierarchy -check -top TOP"``
   (Yosys parses it and finds every module).
 
+Passes are remembered in ``OUT_ROOT/lint_cache/`` (``--no-cache`` turns this off), keyed by
+the tool's command line, its version and the name and content of every file: the tests lint
+some designs that ``make lint`` already linted (a top at its default parameters), and a
+parameter that does not change the SV lints the same bytes again. Failures are never cached.
+
 One line per design per tool (PASS/FAIL, with the tool's output on failure),
 then ``N passed, N failed``. Exit status is non-zero on any failure, and also
 when no design was found (an empty lint is a broken pipeline, not a pass).
@@ -23,7 +28,10 @@ Verilator is whatever ``verilator`` is first on PATH: the Makefile puts
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -33,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 # Output subtrees that are not generated designs.
-SKIP_DIRS = {"bench", "verif", "sim_cache", "sim_results"}
+SKIP_DIRS = {"bench", "verif", "sim_cache", "sim_results", "lint_cache"}
 TOOLS = ("verilator", "iverilog", "yosys")
 TIMEOUT_S = 600
 
@@ -116,11 +124,42 @@ def run(cmd: list[str], cwd: Path) -> tuple[bool, str]:
     return p.returncode == 0, out
 
 
-def lint_design(design: Design) -> list[Check]:
-    if design.error:
-        return [Check(design.name, "report", False, design.error)]
+@functools.lru_cache(maxsize=None)
+def tool_id(tool: str) -> str:
+    """Where the tool lives and what it says its version is: part of every cache key."""
+    exe = shutil.which(tool)
+    if exe is None:
+        return f"{tool}: missing"
+    flag = {"iverilog": "-V", "yosys": "-V"}.get(tool, "--version")
+    try:
+        p = subprocess.run([exe, flag], capture_output=True, text=True, timeout=60)
+        first = (p.stdout or p.stderr).strip().splitlines()[:1]
+    except (OSError, subprocess.TimeoutExpired):
+        first = []
+    return f"{os.path.realpath(exe)} {first[0] if first else '?'}"
+
+
+def cache_key(design: Design, tool: str, cmd: list[str]) -> str:
+    """Hash of everything that decides the tool's verdict; paths are left out (content counts)."""
+    h = hashlib.sha256()
+    args = []
+    for a in cmd:  # file paths (also inside yosys' script) by base name
+        for f in sorted(design.files, key=lambda f: -len(str(f))):
+            a = a.replace(str(f), f.name)
+        args.append(a)
+    h.update(json.dumps(args).encode())
+    h.update(tool_id(tool).encode())
+    for f in design.files:
+        data = f.read_bytes()
+        h.update(f"{f.name}:{len(data)}:".encode())
+        h.update(data)
+    return f"{tool}-{h.hexdigest()[:24]}"
+
+
+def commands(design: Design) -> dict[str, list[str]]:
+    """The command line of each tool for *design*."""
     files = [str(f) for f in design.files]
-    cmds = {
+    return {
         "verilator": ["verilator", "--lint-only", "-Wall", "--top-module", design.top, *files],
         "iverilog": ["iverilog", "-g2012", "-s", design.top, "-o", "/dev/null", *files],
         "yosys": [
@@ -128,6 +167,13 @@ def lint_design(design: Design) -> list[Check]:
             f"read_verilog -sv {' '.join(files)}; hierarchy -check -top {design.top}",
         ],
     }
+
+
+def lint_design(design: Design, cache_dir: Path | None = None) -> list[Check]:
+    """Run the three tools on *design*; with *cache_dir*, a pass recorded there is not re-run."""
+    if design.error:
+        return [Check(design.name, "report", False, design.error)]
+    cmds = commands(design)
     checks = []
     # Run from an empty scratch dir: Verilator resolves missing modules from
     # <cwd>/<module>.sv, which would hide a file missing from the report.
@@ -136,7 +182,17 @@ def lint_design(design: Design) -> list[Check]:
             if shutil.which(tool) is None:
                 checks.append(Check(design.name, tool, False, f"{tool} not found on PATH (run `make venv tools`)"))
                 continue
-            checks.append(run_tool(design, tool, cmds[tool], Path(scratch)))
+            stamp = cache_dir / (cache_key(design, tool, cmds[tool]) + ".ok") if cache_dir else None
+            if stamp is not None and stamp.is_file():
+                checks.append(Check(design.name, tool, True))
+                continue
+            check = run_tool(design, tool, cmds[tool], Path(scratch))
+            if stamp is not None and check.ok:
+                stamp.parent.mkdir(parents=True, exist_ok=True)
+                tmp = stamp.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(f"{design.name}\n")
+                tmp.replace(stamp)
+            checks.append(check)
     return checks
 
 
@@ -152,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out_root", type=Path)
     ap.add_argument("-j", "--jobs", type=int, default=2, help="designs linted in parallel (default 2)")
+    ap.add_argument("--no-cache", action="store_true", help="re-run every tool (ignore OUT_ROOT/lint_cache)")
     args = ap.parse_args(argv)
 
     if not args.out_root.is_dir():
@@ -166,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         # map() keeps design order; each design's block prints when it is done.
-        for checks in pool.map(lint_design, designs):
+        cache_dir = None if args.no_cache else args.out_root / "lint_cache"
+        for checks in pool.map(lambda d: lint_design(d, cache_dir), designs):
             for c in checks:
                 status = "PASS" if c.ok else "FAIL"
                 print(f"{status}  {c.design:<40} {c.tool}", flush=True)
