@@ -1,7 +1,7 @@
 """cocotb bench for the TX queue manager (top ``sue_tx_queue``, TxQueueManager.java).
 
 Drives XpuTxOp beats directly (random ops: destination, VC, 2..18 control bytes, 0..256 data
-bytes, random aborts, random idle) with random backpressure on desc/data. A plain-Python
+bytes, random aborts, random idle before and inside ops) with random backpressure on desc/data. A plain-Python
 reference checks every PDU: it holds ops of one {dest, VC} only, its bytes are exactly the next
 committed ops of that queue (control bytes, data, zero pad to even), its length matches, it
 respects PACK_LIMIT (274..4096: every op fits), nothing aborted appears, every committed op appears once,
@@ -116,7 +116,10 @@ class Bench:
         d = self.dut
         # no_input stops new ops; an op already started is finished
         if self.next_beat is None and self.beats and (not self.no_input or self.mid_op):
-            if self.beats[0][1] is op_beats_first(self.beats) and self.rng.random() < idle:
+            # idle before an op, and (less often) between two beats of one op: the packer takes
+            # other queues' flushes while an op waits for its next beat
+            first = self.beats[0][1] is op_beats_first(self.beats)
+            if self.rng.random() < (idle if first else idle / 3):
                 pass
             else:
                 self.next_beat = self.beats.popleft()
