@@ -101,7 +101,9 @@ import java.util.List;
  * queue has no closed PDU waiting ({@code waiting} = 0). When the reader starts reading the last
  * waiting PDU of a queue it sends a flush for that queue to the packer, which closes the open PDU
  * (or clears {@code waiting}); flushing at the start rather than at the pop lets the open PDU
- * keep packing while its predecessor waits in the prefetch FIFO. An op that would push the open PDU past the limit closes it first.
+ * keep packing while its predecessor waits in the prefetch FIFO (at the pop when the reader has
+ * less than {@value #FLUSH_AHEAD_BEATS} beats ahead). Flushes are taken between ops or between
+ * beats of an op of another queue. An op that would push the open PDU past the limit closes it first.
  * An op whose control bytes push its tail into one more cell than its data beats closes its PDU
  * at its last data beat, before that extra chunk is written (early close: the length is known
  * then; the reader waits for the extra cell if it gets there first), so every op size has the
@@ -121,7 +123,7 @@ public final class TxQueueManager extends Component {
     public static final int PACK_LIMIT_MIN = 274;
     public static final int ADDR_DEST_LIMIT = 0x0201;
     /** Work ahead of the reader below which a queue's flush is sent at the pop (see reader). */
-    static final int FLUSH_AHEAD_BEATS = 32;
+    public static final int FLUSH_AHEAD_BEATS = 32;
     static final int REL_W = 12;
 
     /** One entry of the window flow. */
