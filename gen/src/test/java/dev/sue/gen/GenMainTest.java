@@ -84,6 +84,13 @@ class GenMainTest {
     }
 
     @Test
+    void listPrintsPresetParametersInNameOrder() {
+        // Map.of iterates in an order salted per JVM: the listing must not depend on it.
+        Run r = run("--list");
+        assertTrue(r.out().contains("(top sue_tx {cells=128, dataWidth=256, vcs=4, xpus=6})"), r.out());
+    }
+
+    @Test
     void generatesIntoTheOutputDirectory(@TempDir Path tmp) throws IOException {
         Path dir = tmp.resolve("acc16");
         Run r = run("demo_accumulator", "-p", "width=16", "--out-dir", dir.toString());

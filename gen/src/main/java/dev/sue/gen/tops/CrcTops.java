@@ -15,17 +15,27 @@ public final class CrcTops {
     private CrcTops() {
     }
 
+    // The CRC definition (Rocksoft model) every CRC top takes, CRC-32/IEEE by default; read by spec().
+    private static final ParamSpec POLYNOMIAL = ParamSpec.integer("polynomial",
+            "generator polynomial, normal form without x^width (odd)", 0x04C11DB7L, 1, 0xFFFFFFFFL);
+    private static final ParamSpec REFLECT_IN = ParamSpec.flag("reflectIn", "input bytes LSB first", true);
+    private static final ParamSpec REFLECT_OUT = ParamSpec.flag("reflectOut", "bit-reverse the register before xorOut",
+            true);
+    private static final ParamSpec INIT = ParamSpec.integer("init", "initial register value", 0xFFFFFFFFL, 0,
+            0xFFFFFFFFL);
+    private static final ParamSpec XOR_OUT = ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0,
+            0xFFFFFFFFL);
+
+    private static ParamSpec crcWidth(String description, long min) {
+        return ParamSpec.integer("crcWidth", description, 32, min, 32);
+    }
+
     static void register(Catalog c) {
         c.add(new TopSpec("crc_engine",
                 "parallel CRC over a packet stream with byte-granular tails; one value/check per frame (default CRC-32)",
                 List.of(ParamSpec.integer("dataWidth", "bus width in bits, a multiple of 8", 512, 8, 2048),
-                        ParamSpec.integer("crcWidth", "CRC width in bits", 32, 1, 32),
-                        ParamSpec.integer("polynomial", "generator polynomial, normal form without x^width (odd)",
-                                0x04C11DB7L, 1, 0xFFFFFFFFL),
-                        ParamSpec.flag("reflectIn", "input bytes LSB first", true),
-                        ParamSpec.flag("reflectOut", "bit-reverse the register before xorOut", true),
-                        ParamSpec.integer("init", "initial register value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
-                        ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
+                        crcWidth("CRC width in bits", 1),
+                        POLYNOMIAL, REFLECT_IN, REFLECT_OUT, INIT, XOR_OUT,
                         ParamSpec.flag("byteTails", "honour keep on the last beat (false: whole words only)", true),
                         ParamSpec.integer("dataPipeline", "register the data term (wide buses)", 0, 0, 1),
                         ParamSpec.flag("value", "output the CRC value (crc_value)", true),
@@ -45,13 +55,8 @@ public final class CrcTops {
         c.add(new TopSpec("crc_appender",
                 "appends a CRC (LSB first) over the bytes from a fixed offset to every packet; runtime bypass",
                 List.of(ParamSpec.integer("dataWidth", "bus width in bits, a multiple of 8", 512, 8, 2048),
-                        ParamSpec.integer("crcWidth", "CRC width in bits (whole bytes)", 32, 8, 32),
-                        ParamSpec.integer("polynomial", "generator polynomial, normal form without x^width (odd)",
-                                0x04C11DB7L, 1, 0xFFFFFFFFL),
-                        ParamSpec.flag("reflectIn", "input bytes LSB first", true),
-                        ParamSpec.flag("reflectOut", "bit-reverse the register before xorOut", true),
-                        ParamSpec.integer("init", "initial register value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
-                        ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
+                        crcWidth("CRC width in bits (whole bytes)", 8),
+                        POLYNOMIAL, REFLECT_IN, REFLECT_OUT, INIT, XOR_OUT,
                         ParamSpec.integer("offset", "first byte covered by the CRC", 0, 0, 65535),
                         ParamSpec.flag("fallThrough", "non-last beats pass combinationally when the queue is empty",
                                 false)),
@@ -67,13 +72,8 @@ public final class CrcTops {
                 List.of(ParamSpec.integer("windowBytes", "window size in bytes", 86, 1, 512),
                         ParamSpec.integer("maxTrail", "largest number of trailing bytes after the message", 78, 0,
                                 512),
-                        ParamSpec.integer("crcWidth", "CRC width in bits", 32, 1, 32),
-                        ParamSpec.integer("polynomial", "generator polynomial, normal form without x^width (odd)",
-                                0x04C11DB7L, 1, 0xFFFFFFFFL),
-                        ParamSpec.flag("reflectIn", "input bytes LSB first", true),
-                        ParamSpec.flag("reflectOut", "bit-reverse the register before xorOut", true),
-                        ParamSpec.integer("init", "initial register value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL),
-                        ParamSpec.integer("xorOut", "final XOR value", 0xFFFFFFFFL, 0, 0xFFFFFFFFL)),
+                        crcWidth("CRC width in bits", 1),
+                        POLYNOMIAL, REFLECT_IN, REFLECT_OUT, INIT, XOR_OUT),
                 v -> {
                     CrcSpec spec = spec(v);
                     int bytes = v.integer("windowBytes");

@@ -20,12 +20,11 @@ public final class SueEncapTops {
         c.add(new TopSpec("sue_header_builder",
                 "SUE network header builder (standard IPv4/IPv6+UDP, AFH Gen 1 [shim], AFH Gen 2) with its "
                         + "config tables; latency 3",
-                List.of(ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
-                        + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
-                        ParamSpec.flag("vlan", "insert an 802.1Q tag (encap 0..3 only)", true),
+                List.of(SueParams.encap(),
+                        SueParams.vlan("insert an 802.1Q tag", true),
                         numXpus),
                 v -> {
-                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    Encapsulation e = SueParams.encap(v);
                     boolean vlan = v.flag("vlan");
                     int n = v.integer("numXpus");
                     return () -> new SueHeaderBuilder(e, vlan, n);

@@ -22,9 +22,8 @@ public final class SueFrameTops {
                 1024);
         ParamSpec dataWidth = ParamSpec.oneOf("dataWidth", "MAC-side bus width in bits", 512, 64L, 128L, 256L, 512L,
                 1024L);
-        ParamSpec encap = ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
-                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5);
-        ParamSpec vlan = ParamSpec.flag("vlan", "insert an 802.1Q tag (encap 0..3 only)", false);
+        ParamSpec encap = SueParams.encap();
+        ParamSpec vlan = SueParams.vlan("insert an 802.1Q tag", false);
         ParamSpec ports = ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4);
         c.add(new TopSpec("tx_sequencer", "per-destination PSN assignment and pending ACK info (latency 0)",
                 List.of(numXpus), v -> () -> new TxSequencer(v.integer("numXpus"))));
@@ -33,7 +32,7 @@ public final class SueFrameTops {
                 List.of(dataWidth, encap, vlan, numXpus),
                 v -> {
                     int w = v.integer("dataWidth");
-                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    Encapsulation e = SueParams.encap(v);
                     boolean vl = v.flag("vlan");
                     int n = v.integer("numXpus");
                     return () -> new SueFramer(w, e, vl, n);
@@ -44,7 +43,7 @@ public final class SueFrameTops {
                 List.of(dataWidth, encap, vlan, numXpus, ports),
                 v -> {
                     int w = v.integer("dataWidth");
-                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    Encapsulation e = SueParams.encap(v);
                     boolean vl = v.flag("vlan");
                     int n = v.integer("numXpus");
                     int p = v.integer("ports");

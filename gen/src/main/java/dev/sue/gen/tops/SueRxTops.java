@@ -30,55 +30,52 @@ public final class SueRxTops {
         c.add(new TopSpec("sue_endpoint",
                 "SUE endpoint: transmit and receive paths with go-back-N reliability, one configuration bus, "
                         + "status read port",
-                List.of(ParamSpec.oneOf("dataWidth", "XPU and MAC bus width in bits", 512, 256L, 512L, 1024L),
+                List.of(SueParams.dataWidth("XPU and MAC bus width in bits", 512),
                         ParamSpec.integer("xpus", "XPUs in the fabric", 1024, 2, 1024),
                         ParamSpec.integer("vcs", "virtual channels: 1, 2 or 4", 4, 1, 4),
                         ParamSpec.integer("cells", "transmit cell buffer (queues + replay store), cells of dataWidth",
                                 8192, 16, 65536),
                         ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
                                 262144, 1, 1L << 22),
-                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
-                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
-                        ParamSpec.flag("vlan", "frames carry an 802.1Q tag (encap 0..3 only)", false)),
+                        SueParams.encap(),
+                        SueParams.vlan("frames carry an 802.1Q tag", false)),
                 v -> {
                     int w = v.integer("dataWidth");
                     int n = v.integer("xpus");
                     int vcs = v.integer("vcs");
                     int cells = v.integer("cells");
                     int buf = v.integer("rxBufBytes");
-                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    Encapsulation e = SueParams.encap(v);
                     boolean vlan = v.flag("vlan");
                     return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan);
                 }));
         c.add(new TopSpec("sue_rx",
                 "SUE receive path: frame parser, receive reliability, RX buffer and XPU RX interface (spec Table 2)",
-                List.of(ParamSpec.oneOf("dataWidth", "MAC RX and rx_data width in bits", 512, 256L, 512L, 1024L),
+                List.of(SueParams.dataWidth("MAC RX and rx_data width in bits", 512),
                         ParamSpec.integer("xpus", "source XPUs", 16, 2, 1024),
                         ParamSpec.integer("vcs", "virtual channels", 4, 1, 4),
                         ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
                                 65536, 1, 1L << 22),
-                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
-                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
-                        ParamSpec.flag("vlan", "frames carry an 802.1Q tag (encap 0..3 only)", false)),
+                        SueParams.encap(),
+                        SueParams.vlan("frames carry an 802.1Q tag", false)),
                 v -> {
                     int w = v.integer("dataWidth");
                     int n = v.integer("xpus");
                     int vcs = v.integer("vcs");
                     int buf = v.integer("rxBufBytes");
-                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    Encapsulation e = SueParams.encap(v);
                     boolean vlan = v.flag("vlan");
                     return () -> new SueRx(w, n, vcs, buf, e, vlan);
                 }));
         c.add(new TopSpec("sue_rx_parser",
                 "SUE RX frame parser: header/RH/R-CRC/FCS checks, op region cut-through with commit/abort, "
                         + "control-frame output, per-reason drop counters",
-                List.of(ParamSpec.oneOf("dataWidth", "MAC bus width in bits", 512, 256L, 512L, 1024L),
-                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
-                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
-                        ParamSpec.flag("vlan", "frames carry an 802.1Q tag (encap 0..3 only)", false),
+                List.of(SueParams.dataWidth("MAC bus width in bits", 512),
+                        SueParams.encap(),
+                        SueParams.vlan("frames carry an 802.1Q tag", false),
                         ParamSpec.integer("numXpus", "XPUs in the partition table", 16, 1, 1024)),
                 v -> {
-                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    Encapsulation e = SueParams.encap(v);
                     boolean vlan = v.flag("vlan");
                     int w = v.integer("dataWidth");
                     int n = v.integer("numXpus");
@@ -87,7 +84,7 @@ public final class SueRxTops {
         c.add(new TopSpec("sue_rx_deliver",
                 "SUE RX buffer, op unpacker and XPU RX interface (spec Table 2): per-VC rings, atomic PDU "
                         + "validation, credit-based delivery, drop counters",
-                List.of(ParamSpec.oneOf("dataWidth", "bus width in bits", 512, 256L, 512L, 1024L),
+                List.of(SueParams.dataWidth("bus width in bits", 512),
                         ParamSpec.integer("vcs", "virtual channels (one buffer partition each)", 4, 1, 4),
                         ParamSpec.integer("bufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
                                 65536, 1, 1L << 22)),
@@ -104,7 +101,7 @@ public final class SueRxTops {
                 "SUE receive reliability: expected PSN per source, accept verdict for the RX buffer, coalesced "
                         + "cumulative ACK (K/T), NACK with retry timer, duplicate ACK, peer ACK hand-off, counters",
                 List.of(ParamSpec.integer("numXpus", "source XPUs (per-source state in RAM)", 16, 1, 1024),
-                        ParamSpec.oneOf("dataWidth", "RX PDU beat width in bits", 512, 256L, 512L, 1024L)),
+                        SueParams.dataWidth("RX PDU beat width in bits", 512)),
                 v -> {
                     int n = v.integer("numXpus");
                     int w = v.integer("dataWidth");

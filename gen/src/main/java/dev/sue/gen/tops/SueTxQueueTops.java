@@ -15,7 +15,7 @@ public final class SueTxQueueTops {
     public static void register(Catalog c) {
         c.add(new TopSpec("sue_tx_queue",
                 "TX queue manager: packing at enqueue, per-{dest,VC} PDU lists, RR scheduler, PDU reader",
-                List.of(ParamSpec.oneOf("dataWidth", "data bus width in bits", 256, 256L, 512L, 1024L),
+                List.of(SueParams.dataWidth("data bus width in bits", 256),
                         ParamSpec.integer("xpus", "destination XPUs", 4, 2, 1024),
                         ParamSpec.oneOf("vcs", "virtual channels", 2, 1L, 2L, 4L),
                         ParamSpec.integer("cells", "cells of dataWidth bits in the shared buffer", 64, 2, 65536)),

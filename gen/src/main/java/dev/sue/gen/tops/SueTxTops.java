@@ -17,13 +17,12 @@ public final class SueTxTops {
     public static void register(Catalog c) {
         c.add(new TopSpec("sue_tx",
                 "SUE transmit path: XPU TX interface, queues and packer, scheduler, RH/R-CRC, encapsulation, MAC stream",
-                List.of(ParamSpec.oneOf("dataWidth", "tx_data and MAC bus width in bits", 512, 256L, 512L, 1024L),
+                List.of(SueParams.dataWidth("tx_data and MAC bus width in bits", 512),
                         ParamSpec.integer("xpus", "destination XPUs", 1024, 2, 1024),
                         ParamSpec.oneOf("vcs", "virtual channels", 4, 1L, 2L, 4L),
                         ParamSpec.integer("cells", "cells of dataWidth bits in the shared op buffer", 8192, 16, 65536),
-                        ParamSpec.integer("encap", "encapsulation: 0 STD_IPV4, 1 STD_IPV6, 2 AFH1, 3 AFH1_SHIM, "
-                                + "4 AFH2_NORMAL, 5 AFH2_COMPRESSED", 0, 0, 5),
-                        ParamSpec.flag("vlan", "insert an 802.1Q tag (encap 0..3 only)", false),
+                        SueParams.encap(),
+                        SueParams.vlan("insert an 802.1Q tag", false),
                         ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4),
                         ParamSpec.integer("windowMax", "largest per-connection send window (WINDOW register)", 1024, 1,
                                 16384)),
@@ -32,7 +31,7 @@ public final class SueTxTops {
                     int x = v.integer("xpus");
                     int vc = v.integer("vcs");
                     int cells = v.integer("cells");
-                    Encapsulation e = Encapsulation.ofCode(v.integer("encap"));
+                    Encapsulation e = SueParams.encap(v);
                     boolean vl = v.flag("vlan");
                     int p = v.integer("ports");
                     int wm = v.integer("windowMax");
