@@ -6,9 +6,12 @@ Usage (repository root, project venv):
     .venv/bin/python verif/bench/soak.py [--ops 500000] [--seed 1] [--out out/soak]
 
 Runs verif/tests/sue_endpoint/tb_sue_pair.py, scenario ``soak``: ``--ops`` ops from each side
-(1,000,000 in all by default), small ops on a lightly loaded link so most PDUs carry one op and
-the PSNs of both connections cross the 16-bit wrap at least five times each (ten in all), with
-1 % loss, 0.5 % corruption, 0.5 % duplication, 2 % delay/reordering and 1 % ACK-only loss. Every
+(1,000,000 in all by default) at 1024 bits, with 0.5 % loss, 0.25 % corruption, 0.25 % duplication,
+0.5 % delay/reordering and 2 % ACK-only loss. Every PDU carries one op (ops of 138..274 bytes, the
+pack limit at its minimum, 274 bytes, so no two fit), so each connection's PSN crosses the
+16-bit wrap seven times (PSNs start near the wrap): fourteen wraps in all. The window (128 PDUs)
+is larger than the replay store the buffer leaves beside the XPU's credits, so the buffer runs
+full of unacknowledged PDUs throughout. Every
 check of the bench holds throughout (exactly-once in-order delivery, frame accounting). Prints
 and writes (``<out>/soak.json``) the ops delivered, the faults injected, the retransmissions and
 timeouts per side, the PSN wraps and the verdict; exits non-zero when any check fails.
@@ -30,9 +33,16 @@ from common import generate, run_cocotb  # noqa: E402
 from common.pair_wrapper import pair_design  # noqa: E402
 from common.sim import SimulationFailed  # noqa: E402
 
-PARAMS = {"dataWidth": 256, "xpus": 4, "vcs": 2, "cells": 768, "rxBufBytes": 16384, "encap": 0, "vlan": False}
-FAULTS = {"TB_DROP": 0.01, "TB_CORRUPT": 0.005, "TB_DUP": 0.005, "TB_DELAY": 0.02, "TB_REORDER": 1,
-          "TB_ACK_DROP": 0.01}
+PARAMS = {"dataWidth": 1024, "xpus": 4, "vcs": 2, "cells": 384, "rxBufBytes": 65536, "encap": 0, "vlan": False}
+# One op per PDU: the smallest pack limit (the largest op) and ops longer than half of it.
+PDU_LIMIT, OP_DATA = 274, (136, 256)
+# A window far beyond the cells left for replay, so unacknowledged PDUs fill the buffer.
+WINDOW = 128
+# Go-back-N resends the whole window behind every lost or overtaken PDU, and with one op per PDU
+# each fault costs about a window of frames: these rates keep the retransmissions near half the
+# new PDUs, so a million ops simulate in well under an hour.
+FAULTS = {"TB_DROP": 0.005, "TB_CORRUPT": 0.0025, "TB_DUP": 0.0025, "TB_DELAY": 0.005, "TB_REORDER": 1,
+          "TB_ACK_DROP": 0.02}
 
 
 def main() -> int:
@@ -41,6 +51,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=REPO / "out" / "soak")
     args = ap.parse_args()
+    args.out = args.out.resolve()  # the simulation runs in its own directory
     args.out.mkdir(parents=True, exist_ok=True)
     results = args.out / "soak.json"
     results.unlink(missing_ok=True)
@@ -48,7 +59,8 @@ def main() -> int:
     top = next(m for m in design.report["modules"] if m["name"] == design.top_module)
     env = {"TB_SCENARIO": "soak", "TB_OPS": str(args.ops), "TB_REGMAP": json.dumps(top["register_map"]),
            "TB_XPUS": str(PARAMS["xpus"]), "TB_VCS": str(PARAMS["vcs"]), "TB_RESULTS": str(results),
-           "TB_TIMEOUT": str(200 * args.ops), **{k: str(v) for k, v in FAULTS.items()}}
+           "TB_TIMEOUT": str(200 * args.ops), "TB_PACK_LIMIT": str(PDU_LIMIT), "TB_WINDOW": str(WINDOW),
+           "TB_SOAK_DATA": f"{OP_DATA[0]},{OP_DATA[1]}", **{k: str(v) for k, v in FAULTS.items()}}
     t0 = time.monotonic()
     verdict = "pass"
     try:
@@ -58,7 +70,8 @@ def main() -> int:
         verdict = f"FAIL: {e}"
     report = json.loads(results.read_text()) if results.is_file() else {}
     report.update({"verdict": verdict, "ops_requested": 2 * args.ops, "seconds": round(time.monotonic() - t0, 1),
-                   "params": PARAMS, "faults": FAULTS})
+                   "params": PARAMS, "faults": FAULTS, "pack_limit": PDU_LIMIT, "op_data_bytes": list(OP_DATA),
+                   "window": WINDOW})
     results.write_text(json.dumps(report, indent=1) + "\n")
     wraps = report.get("psn_wraps", {})
     print(f"soak: {report.get('ops', 0)} ops delivered of {2 * args.ops}; faults injected {report.get('link')}; "

@@ -13,6 +13,11 @@ a correct run) and is written as records to ``out/bench/tx.json``:
   last MAC beat; the MAC is ready in a quarter of the cycles at random and the XPU never idle, so the
   link is the bottleneck and a backlog exists throughout (the XPU interface carries at most one
   op per cycle, which alone cannot fill a 1024-bit MAC with 64-byte writes). Target 1.0.
+* ``tx.op_rate``: 64-byte writes, XPU never idle, the MAC always ready: ops the XPU interface
+  accepts per cycle. Reported beside ``tx.op_rate_packer_bound``, one op per
+  ceil(op bytes / bus bytes) cycles: the packer writes one chunk of an op per cycle, so an op
+  whose control bytes push it past a whole number of beats (a 64-byte write at 512 bits: 2 + 64
+  bytes = 2 chunks) takes one cycle more than its data beats (sue-rtl/QUEUES.md, "Known limits").
 * ``tx.latency_cycles``: idle system, the cycle the XPU's op is accepted (its last beat: ``tx_err``
   on any beat poisons the op, so none of it may be sent earlier) to the cycle of its frame's
   first MAC beat, worst of 24 ops of every length class (command only, 1 byte, 64 bytes, one
@@ -37,7 +42,7 @@ sys.path.insert(0, str(REPO / "verif"))
 sys.path.insert(0, str(REPO / "verif" / "tests" / "sue_tx"))
 
 from common import generate, run_cocotb  # noqa: E402
-from common.sue_ops import ideal_efficiency, rocev2_efficiency  # noqa: E402
+from common.sue_ops import ceil_div, ideal_efficiency, rocev2_efficiency  # noqa: E402
 
 WIDTHS = (256, 512, 1024)
 XPUS, VCS, CELLS = 16, 4, 2048
@@ -89,6 +94,18 @@ def main() -> int:
                             "unit": "data bytes per wire byte"})
             records.append({"metric": "tx.rocev2_efficiency", "config": {"op_data_bytes": DATA_LEN},
                             "value": round(rocev2_efficiency(DATA_LEN), 4), "unit": "data bytes per wire byte"})
+            full = run(w, "saturate", args.ops, t / f"full{w}.json", TB_DATA_LEN=DATA_LEN, TB_DESTS=4,
+                       TB_MAC_READY=1.0)
+            bound = 1 / ceil_div(full["op_bytes"], w // 8)
+            records.append({"metric": "tx.op_rate", "config": {**cfg, "mac_ready": 1.0, "op_data_bytes": DATA_LEN,
+                                                               "op_wire_bytes": full["op_bytes"]},
+                            "value": round(full["op_rate"], 4), "unit": "ops/cycle",
+                            "note": f"MAC always ready; MAC utilisation {full['utilization']:.3f}"})
+            records.append({"metric": "tx.op_rate_packer_bound", "config": {**cfg, "mac_ready": 1.0,
+                                                                            "op_data_bytes": DATA_LEN,
+                                                                            "op_wire_bytes": full["op_bytes"]},
+                            "value": round(bound, 4), "unit": "ops/cycle",
+                            "note": "one chunk of bus width per cycle into the cell buffer"})
             lat = run(w, "latency", 24, t / f"lat{w}.json", TB_LATENCY_BOUND=1000)
             records.append({"metric": "tx.latency_cycles", "config": cfg, "value": lat["latency_max"],
                             "unit": "cycles", "target": 8, "note": "op's last beat accepted -> first MAC beat"})
@@ -96,7 +113,8 @@ def main() -> int:
                             "value": lat["latency_from_first_beat_max"], "unit": "cycles",
                             "note": "op's first beat accepted -> first MAC beat (256-byte ops: + beats - 1)"})
             print(f"w{w}: utilisation {sat['utilization']:.4f}, efficiency {eff:.4f} ({eff / ideal:.4f} of ideal; "
-                  f"RoCEv2 {rocev2_efficiency(DATA_LEN):.4f}), idle latency {lat['latency_max']} cycles")
+                  f"RoCEv2 {rocev2_efficiency(DATA_LEN):.4f}), op rate with the MAC always ready "
+                  f"{full['op_rate']:.3f} ops/cycle (packer bound {bound:.3f}), idle latency {lat['latency_max']} cycles")
     name = "tx.json" if list(args.widths) == list(WIDTHS) else f"tx_{'_'.join(map(str, args.widths))}.json"
     (args.out / name).write_text(json.dumps(records, indent=1) + "\n")
     print(f"wrote {args.out / name}")

@@ -68,7 +68,8 @@ class LinkModel:
         if any(a <= cycle < b for a, b in self._down):
             self.stats["lost_link_down"] += 1
             return
-        if self.is_ack_only and f.ack_only_drop and self.is_ack_only(frame) and r.random() < f.ack_only_drop:
+        # the draw first: classifying a frame decodes it, which costs more than the rest of the link
+        if self.is_ack_only and f.ack_only_drop and r.random() < f.ack_only_drop and self.is_ack_only(frame):
             self.stats["dropped_ack_only"] += 1
             return
         if r.random() < f.drop:

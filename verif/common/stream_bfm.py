@@ -175,6 +175,10 @@ class CycleProbe:
         self.cycle += 1
 
 
+class BenchTimeout(AssertionError):
+    """``ClockedBench.run_until`` gave up: the condition never held (a hang, not a check failing)."""
+
+
 class ClockedBench:
     """Steps every agent once per clock cycle from a single coroutine."""
 
@@ -207,7 +211,7 @@ class ClockedBench:
             if done():
                 return
             await self.step()
-        raise AssertionError(f"timeout: {what} did not finish within {timeout} cycles")
+        raise BenchTimeout(f"timeout: {what} did not finish within {timeout} cycles")
 
 
 async def start_clock_and_reset(dut, cycles: int = 4) -> None:

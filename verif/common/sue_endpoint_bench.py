@@ -7,8 +7,8 @@ single endpoint (prefix ``""``) and each side of the back-to-back pair (``"a_"``
 * ``StatusReader``: reads of the status space (``rd_valid/rd_addr`` -> ``rd_rsp_valid/rd_data``).
 * ``MacRxDriver``: frames into ``mac_rx_0`` (data, keep, last, err; honours ``ready``).
 * ``MacTxMonitor``: frames out of ``mac_tx_0``, with random back-pressure.
-* ``XpuRxSink``: the XPU on the Table 2 receive interface: hands out credits at a random rate,
-  assembles ops, checks the beat rules, returns credits when an op is complete.
+* ``XpuRxSink``: the XPU on the Table 2 receive interface: advertises credits (greedily, at a
+  random rate), assembles ops, checks the beat rules, frees the entries when an op is complete.
 
 The XPU transmit side is ``common.sue_ops.XpuTx`` (give it a ``View``).
 """
@@ -21,6 +21,7 @@ from typing import Callable
 
 from common.stream_bfm import StreamSink, beat_bytes, packet_beats
 from common.sue_ops import CommandTable, ceil_div
+from common.xpu_rx import CMD, DATA, RxCredits
 
 MAC_FIELDS = ("data", "keep", "last")
 
@@ -39,7 +40,11 @@ class View:
         object.__setattr__(self, "_aliases", dict(aliases or {}))
 
     def __getattr__(self, name: str):
-        return getattr(self._dut, self._prefix + self._aliases.get(name, name))
+        # Called only for names not yet cached: the handle is kept as an attribute, so agents
+        # that touch a dozen signals every cycle do not pay for the lookup again.
+        handle = getattr(self._dut, self._prefix + self._aliases.get(name, name))
+        object.__setattr__(self, name, handle)
+        return handle
 
     @property
     def prefix(self) -> str:
@@ -169,6 +174,7 @@ class MacTxMonitor(StreamSink):
         self.wb, self.on_frame = width_bytes, on_frame
         self._cur = b""
         self.frames_out = 0
+        self.beats_out = 0
 
     def sample(self) -> None:
         n = len(self.beats)
@@ -176,6 +182,7 @@ class MacTxMonitor(StreamSink):
         if len(self.beats) > n:
             beat = self.beats.pop()  # keep memory flat on long runs
             self.cycles.pop()
+            self.beats_out += 1
             self._cur += beat_bytes(beat, self.wb)
             if beat["last"]:
                 self.frames_out += 1
@@ -188,23 +195,21 @@ class XpuRxSink:
     collector for scoreboards: it assembles whatever ops arrive and hands them to ``on_op``
     (``common.xpu_rx.XpuRx`` instead checks every beat against a model's exact expectation).
 
-    Credits: the XPU owns ``cmd_credits`` command and ``data_credits`` data credits per VC and
-    hands them to SUE on ``rx_credit`` ({valid, kind, vc, count-1}) at most one message per
-    cycle with probability ``rate``; an op's credits come back to the pool when it is complete.
-    ``on_op(src, vc, control, data, first_cycle)`` gets every op: ``control`` the op's control
-    bytes (its length from the command table), ``data`` its data bytes, ``first_cycle`` the bench
-    cycle of its first beat. Beat rules are asserted:
-    consecutive ``rx_cycle`` from 0, constant VC and source inside an op, never beyond the
-    credits SUE was given, bytes beyond the control length and the data length zero.
+    Credits (``credits``, a ``common.xpu_rx.RxCredits``): the XPU owns ``cmd_credits`` command and
+    ``data_credits`` data entries per VC and advertises them on ``rx_credit`` greedily (the VC and
+    kind with the most free entries, up to 4 per message; with probability ``rate`` per cycle);
+    an op's entries come back when it is complete. ``on_op(src, vc, control, data, first_cycle)``
+    gets every op: ``control`` the op's control bytes (its length from the command table),
+    ``data`` its data bytes, ``first_cycle`` the bench cycle of its first beat. Beat rules are
+    asserted: consecutive ``rx_cycle`` from 0, constant VC and source inside an op, never beyond
+    the credits SUE was given, bytes beyond the control length and the data length zero.
     """
 
     def __init__(self, view: View, rng: random.Random, width_bytes: int, table: CommandTable, vcs: int,
                  on_op: Callable[[int, int, bytes, bytes, int], None], cmd_credits: int = 16,
                  data_credits: int = 64, rate: float = 1.0):
-        self.v, self.rng, self.wb, self.table, self.vcs, self.on_op = view, rng, width_bytes, table, vcs, on_op
-        self.rate = rate
-        self.pool = {(vc, k): (cmd_credits if k == 0 else data_credits) for vc in range(vcs) for k in range(2)}
-        self.given = {(vc, k): 0 for vc in range(vcs) for k in range(2)}
+        self.v, self.wb, self.table, self.vcs, self.on_op = view, width_bytes, table, vcs, on_op
+        self.credits = RxCredits(rng, vcs, cmd_credits, data_credits, rate, chunks="greedy")
         self.cur: dict | None = None
         self.ops = 0
         self.cycle = 0
@@ -212,15 +217,7 @@ class XpuRxSink:
         self.v.rx_reset_in.value = 0
 
     def drive(self) -> None:
-        self.v.rx_credit.value = 0
-        if self.rng.random() < self.rate:
-            keys = [k for k, n in self.pool.items() if n]
-            if keys:
-                vc, kind = self.rng.choice(keys)
-                n = min(4, self.pool[(vc, kind)])
-                self.pool[(vc, kind)] -= n
-                self.given[(vc, kind)] += n
-                self.v.rx_credit.value = 1 << 5 | kind << 4 | vc << 2 | (n - 1)
+        self.v.rx_credit.value = self.credits.message()
 
     def sample(self) -> None:
         v = self.v
@@ -242,24 +239,20 @@ class XpuRxSink:
             assert not any(control[2 * units:]), f"{v.prefix}rx: control bytes beyond {2 * units}: {control.hex()}"
             assert (valid == 2) == bool(dp), f"{v.prefix}rx: rx_valid {valid} for a type with data_present {dp}"
             dlen = control[1] + 1 if dp else 0
-            assert self.given[(vc, 0)] >= 1, f"{v.prefix}rx: op on VC {vc} without a command credit"
-            self.given[(vc, 0)] -= 1
+            self.credits.take(vc, CMD, f"{v.prefix}rx: ")
             self.cur = {"vc": vc, "src": src, "control": control[:2 * units], "dlen": dlen,
                         "beats": max(1, ceil_div(dlen, self.wb)), "i": 0, "data": b"", "first": now}
         c = self.cur
         assert (vc, src, cyc) == (c["vc"], c["src"], c["i"] & 0xF), \
             f"{v.prefix}rx: beat {c['i']} of an op: vc {vc} src {src} rx_cycle {cyc}, expected {c['vc']} {c['src']}"
         if valid == 2:
-            assert self.given[(vc, 1)] >= 1, f"{v.prefix}rx: data beat on VC {vc} without a data credit"
-            self.given[(vc, 1)] -= 1
+            self.credits.take(vc, DATA, f"{v.prefix}rx: ")
             take = min(self.wb, c["dlen"] - len(c["data"]))
             assert not any(data[take:]), f"{v.prefix}rx: data bytes beyond the op's length are not zero"
             c["data"] += data[:take]
         c["i"] += 1
         if c["i"] == c["beats"]:
-            self.pool[(vc, 0)] += 1
-            if c["dlen"]:
-                self.pool[(vc, 1)] += c["beats"]
+            self.credits.release(vc, 1, c["beats"] if c["dlen"] else 0)
             self.cur = None
             self.ops += 1
             self.on_op(c["src"], vc, c["control"], c["data"], c["first"])

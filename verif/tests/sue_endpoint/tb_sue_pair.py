@@ -25,7 +25,9 @@ behind it), ``soak`` (like traffic, memory kept flat). Figures go to TB_RESULTS 
 
 Environment: TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
 TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
-TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_TIMEOUT.
+TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
+TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
+refuses a beat), TB_TIMEOUT.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import cocotb
 
 from common import sue_frames
 from common.link_model import Faults, LinkModel
-from common.stream_bfm import ClockedBench, CycleProbe, StreamSink, start_clock_and_reset
+from common.stream_bfm import BenchTimeout, ClockedBench, CycleProbe, StreamSink, start_clock_and_reset
 from common.sue_endpoint_bench import CfgPort, MacRxDriver, MacTxMonitor, StatusReader, View, XpuRxSink
 from common.sue_ops import CommandTable, XpuTx, random_op
 
@@ -55,6 +57,10 @@ ID_A, ID_B = 1, 2
 SCENARIO = os.environ.get("TB_SCENARIO", "traffic")
 RESULTS = os.environ.get("TB_RESULTS")
 LINK_LATENCY = int(os.environ.get("TB_LINK_LATENCY", "20"))
+PDU_LIMIT = int(os.environ.get("TB_PACK_LIMIT", "2048"))
+WINDOW_PDUS = int(os.environ.get("TB_WINDOW", "32"))
+# soak: data bytes of every op, uniform in this range
+SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 
 # Configuration word addresses (sue-rtl/README.md, DESIGN-*.md).
 OWN_MAC_LO, OWN_MAC_HI, OWN_XPUID, OWN_IP = 0x0000, 0x0001, 0x0002, 0x0008
@@ -86,8 +92,8 @@ def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
     ip_words = 4 if ENCAP == 1 else 1
     w = [(OWN_MAC_LO, mac_of(own) & 0xFFFFFFFF), (OWN_MAC_HI, mac_of(own) >> 32), (OWN_XPUID, own)]
     w += [(OWN_IP + i, ip_of(own) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
-    w += [(PACK_LIMIT, 2048), (MIN_FRAME, 64), (FCS_BY_SUE, int(FCS)), (RX_FCS, int(FCS))]
-    w += [(WINDOW, 32), (RTO, 3000), (RETRY_LIMIT, 100), (ACK_PIGGYBACK_WAIT, 64)]
+    w += [(PACK_LIMIT, PDU_LIMIT), (MIN_FRAME, 64), (FCS_BY_SUE, int(FCS)), (RX_FCS, int(FCS))]
+    w += [(WINDOW, WINDOW_PDUS), (RTO, 3000), (RETRY_LIMIT, 100), (ACK_PIGGYBACK_WAIT, 64)]
     w += [(ACK_EVERY, 4), (ACK_DELAY, 64), (NACK_RETRY, 1500)]
     w += [(CMD_TYPE + t, table.cfg_word(t)) for t in table.entries]
     for d in range(XPUS):
@@ -157,6 +163,7 @@ async def pair(dut):
 
     expected: dict[tuple[int, int, int], deque] = defaultdict(deque)  # (src, dst, vc) -> ops in order
     delivered = defaultdict(int)
+    recent: dict[tuple[int, int, int], deque] = defaultdict(lambda: deque(maxlen=256))  # for failure messages
     latencies: list[tuple] = []  # (src, op, first rx beat cycle)
     taken = {ID_A: 0, ID_B: 0}
 
@@ -182,9 +189,16 @@ async def pair(dut):
             assert q, f"XPU {me}: op from {src} on VC {vc} that was never sent (or twice): {control.hex()}"
             want = q.popleft()
             units = table.entries[want.control[0]][1]
-            assert control == want.control[:2 * units] and data == want.data, (
-                f"XPU {me}: op #{want.seq} from {src} VC {vc} differs: got control {control.hex()} data "
-                f"{data[:32].hex()}..., expected {want.control[:2 * units].hex()} {want.data[:32].hex()}...")
+            if control != want.control[:2 * units] or data != want.data:
+                later = [o.seq for o in q if o.control[:len(control)] == control and o.data == data]
+                before = [seq for seq, c, d in recent[(src, me, vc)] if c == control and d == data]
+                raise AssertionError(
+                    f"XPU {me}: op #{want.seq} from {src} VC {vc} differs: got control {control.hex()} data "
+                    f"{data[:32].hex()}..., expected {want.control[:2 * units].hex()} {want.data[:32].hex()}...; "
+                    f"the op got is " + (f"#{later[0]}, still to come (ops skipped)" if later else
+                                         f"#{before[-1]}, delivered before (a repeat)" if before else
+                                         "none of the last ops sent or the next ones (corrupt)"))
+            recent[(src, me, vc)].append((want.seq, control, data))
             delivered[(src, vc)] += 1
             if SCENARIO in ("latency", "recovery"):
                 latencies.append((src, want, first_cycle))
@@ -198,7 +212,7 @@ async def pair(dut):
                 return
         links["ab"].push(cycle, frame)
 
-    mac_bp = 0.0 if SCENARIO in ("latency", "recovery", "throughput") else 0.1
+    mac_bp = float(os.environ.get("TB_MAC_BP", 0.0 if SCENARIO in ("latency", "recovery", "throughput") else 0.1))
     sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
     sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
     sides[ID_A].mac_out = bench.add(MacTxMonitor(View(dut, "a_"), rng, wb, mac_bp, a_to_b))
@@ -284,7 +298,7 @@ async def pair(dut):
             for k, s in sides.items():
                 while remaining[k] and sum(len(q) for q in s.xtx.queues) < 64:
                     s.xtx.submit(new_op(s, data_len=64) if SCENARIO == "throughput"
-                                 else new_op(s, data_len=rng.choice([None, 8, 32])) if SCENARIO == "soak"
+                                 else new_op(s, data_len=rng.randint(*SOAK_DATA)) if SCENARIO == "soak"
                                  else new_op(s))
                     remaining[k] -= 1
         feed(0)
@@ -292,21 +306,26 @@ async def pair(dut):
         for s in sides.values():
             s.xtx.paused = False
             if SCENARIO == "soak":
-                s.xtx.idle = 0.5  # light load: mostly one op per PDU, so PSNs advance fast
+                s.xtx.idle = 0.1
         if down:
             start = bench.cycle + 2000
             for link in links.values():
                 link.down(start, start + down)
         first_cycle = bench.cycle
+        beats_before = {k: s.mac_out.beats_out for k, s in sides.items()}
         try:
             await bench.run_until(all_done, TIMEOUT, "every op delivered")
-        except AssertionError:
+        except BenchTimeout:  # (a failing check inside an agent propagates as itself)
             left = {k: len(q) for k, q in expected.items() if q}
             raise AssertionError(f"not every op delivered within {TIMEOUT} cycles: delivered {sum(delivered.values())} "
                                  f"of {2 * N_OPS}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
                                  f"ba {dict(links['ba'].stats)}")
-        results.update({"ops": sum(delivered.values()), "cycles": bench.cycle - first_cycle,
-                        "ops_per_cycle": sum(delivered.values()) / (bench.cycle - first_cycle)})
+        cycles = bench.cycle - first_cycle
+        # MAC TX beats per cycle of each side: 1.0 is a link-bound run (the MACs never push back here)
+        results.update({"ops": sum(delivered.values()), "cycles": cycles,
+                        "ops_per_cycle": sum(delivered.values()) / cycles,
+                        "mac_tx_utilisation": {k: (s.mac_out.beats_out - beats_before[k]) / cycles
+                                               for k, s in sides.items()}})
     assert sum(delivered.values()) == (N_OPS if SCENARIO in ("latency", "recovery") else 2 * N_OPS)
 
     # Quiet period: the last ACKs settle, nothing is left in flight.

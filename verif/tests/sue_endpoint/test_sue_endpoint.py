@@ -55,6 +55,20 @@ def test_fcs_by_sue_and_slow_xpu():
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=6, opt=OPT)
 
 
+def test_replay_fills_the_buffer():
+    """A buffer whose cells beyond the XPU's credits (the replay store) hold only a few PDUs, a
+    window far larger than that, and loss: unacknowledged PDUs fill the buffer again and again.
+    Nothing may be lost (the default DEST_LIMIT once refused, i.e. dropped, ops of a destination
+    whose replay cells filled the buffer) and nothing may hang (an early-closed PDU waiting for a
+    cell only an ACK can free once stopped the frames that carry the ACKs)."""
+    params = {**PARAMS, "cells": 320}
+    design = generate("sue_endpoint", params)
+    env = {"TB_REGMAP": regmap_json(design), "TB_XPUS": str(params["xpus"]), "TB_VCS": str(params["vcs"]),
+           "TB_OPS": "400", "TB_WINDOW": "128", "TB_DROP": "0.01", "TB_CORRUPT": "0.01", "TB_DELAY": "0.02",
+           "TB_REORDER": "1", "TB_TIMEOUT": "200000"}
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=7)
+
+
 # The 512-bit case is the top's default configuration (rxBufBytes 262144, was 65536: only a RAM
 # depth): `make lint` lints exactly these files, and the shared lint cache (out/lint_cache) then
 # spares the second lint.

@@ -380,18 +380,16 @@ async def fuzz_then_valid(dut):
 
     # ---- phase 2: nobuf on a VC without credits (exact), other VCs flowing
     v = VCS - 1
-    tb.xpu.rate = 0.0
+    tb.xpu.credits.rate = 0.0
     await tb.bench.run(4)
     dut.rx_reset_in.value = 1  # SUE drops the credits it holds
     await tb.bench.run(3)
     dut.rx_reset_in.value = 0
     await tb.bench.run(3)
     assert tb.mon.reset_out_seen > 0, "rx_reset_out never 1 after rx_reset_in"
-    for key in tb.xpu.held:
-        tb.xpu.pending[key] += tb.xpu.held[key]
-        tb.xpu.held[key] = 0
-    tb.xpu.stalled.add(v)
-    tb.xpu.rate = RATE
+    tb.xpu.credits.reclaim()
+    tb.xpu.credits.stalled.add(v)
+    tb.xpu.credits.rate = RATE
     src = rng.randrange(XPUS)
     fill = [m.ring_words // 4] * 4  # words per PDU: the ring exactly full
     for words in fill:
@@ -405,7 +403,7 @@ async def fuzz_then_valid(dut):
     nobuf = [o for k, o in feed.log if k == "nobuf"]
     assert nobuf and nobuf[0].label == "deliver:nobuf", nobuf
     assert len(m.expect[v]) > 0
-    tb.xpu.stalled.discard(v)
+    tb.xpu.credits.stalled.discard(v)
     await tb.quiet("phase 2 (nobuf)")
     # the dropped PDU's PSN was not consumed: the same PSN is now accepted
     feed.push(lambda: gen.good(src, vc=v, n_ops=2), "resend")

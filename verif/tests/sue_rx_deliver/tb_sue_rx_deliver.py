@@ -265,12 +265,12 @@ async def random_traffic(dut):
     drv = bench.add(Driver(dut, rng, bpb, pdus, model.on_last))
     xpu = bench.add(XpuRx(dut, rng, bpb, model, vcs=VCS, init_cmd=INIT_CMD, init_data=INIT_DATA, rate=RATE))
     if STALL_VC:
-        xpu.stalled.add(0)
+        xpu.credits.stalled.add(0)
         await bench.run_until(lambda: drv.done and not any(model.expect[v] for v in range(1, 4)),
                               timeout=400_000, what="VCs 1-3 while VC 0 has no credits")
         dut._log.info("VCs 1-3 drained while VC 0 stalled with %d ops waiting", len(model.expect[0]))
         assert model.expect[0], "the stall test needs ops waiting on VC 0"
-        xpu.stalled.clear()
+        xpu.credits.stalled.clear()
     await bench.run_until(lambda: drv.done and model.idle() and xpu.cur is None, timeout=600_000,
                           what="delivery of every stored PDU")
     await bench.run(64)  # nothing more may come out

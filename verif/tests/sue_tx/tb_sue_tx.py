@@ -492,7 +492,10 @@ async def run(dut):
         data = sum(len(o.data) for o in xpu.accepted)
         hdr = HEADER_BYTES[ENCAP][int(VLAN)]
         wire = sum(frame_wire_bytes(hdr, r["pdu"], MIN_FRAME) for r in checker.pdus)
+        # ops the XPU interface accepted per cycle, first op to last (the input side's rate)
+        op_span = xpu.accepted[-1].last_beat_cycle - xpu.accepted[0].accepted_cycle + 1
         write_results({"utilization": util, "span": span, "valid_cycles": mac.valid_cycles, "ready_cycles": offered,
+                       "op_rate": len(xpu.accepted) / op_span,
                        "frames": len(checker.pdus), "ops": checker.ops_out, "data_bytes": data,
                        "wire_bytes": wire, "op_bytes": xpu.accepted[0].wire_bytes().__len__(),
                        "header_bytes": hdr})

@@ -64,8 +64,10 @@ import java.util.List;
  *     (bytes, {@value #PACK_LIMIT_MIN}..4096, default 2048; other values ignored and counted in
  *     {@code cnt_bad_cfg}; the minimum is the largest op, 18 control + 256 data bytes, so no PDU
  *     ever exceeds the limit);
- *     0x0201 DEST_LIMIT (cells one destination may hold, 1..cells, default cells; 0 or more than
- *     cells ignored and counted).
+ *     0x0201 DEST_LIMIT (cells one destination may hold, 1..cells, default cells = no limit; 0 or
+ *     more than cells ignored and counted). Below cells, an op whose destination already holds
+ *     more than DEST_LIMIT - {@code kMax} cells (queued, and in replay-store mode unacknowledged)
+ *     is refused: dropped and counted in {@code cnt_dest_limit}, its credits returned.
  * <li>{@code win} (Flow {dest, open}): connection window of a destination; all open after reset.
  *     A queue granted while its window is closed is parked; opening wakes every VC of it.
  * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled.
@@ -107,7 +109,9 @@ import java.util.List;
  * An op whose control bytes push its tail into one more cell than its data beats closes its PDU
  * at its last data beat, before that extra chunk is written (early close: the length is known
  * then; the reader waits for the extra cell if it gets there first), so every op size has the
- * same latency.
+ * same latency. Only with {@value #EARLY_CLOSE_FREE_CELLS} or more free cells: otherwise the op
+ * closes at its extra chunk, one cycle later (a reader waiting on a cell that only an ACK can
+ * free would stall the frames that carry this side's ACKs).
  *
  * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
  * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
@@ -116,6 +120,8 @@ import java.util.List;
  * are waiting.
  */
 public final class TxQueueManager extends Component {
+    /** Free cells an early close needs (it hands the reader a PDU whose last cell is yet to come). */
+    public static final int EARLY_CLOSE_FREE_CELLS = 4;
     public static final int IDLE_LATENCY_DESC = 1;
     public static final int IDLE_LATENCY = 2;
     public static final int ADDR_PACK_LIMIT = 0x0200;
@@ -413,7 +419,11 @@ public final class TxQueueManager extends Component {
         UInt daWrVal = reg("da_wr_val", uint(ow)).init(0);
         UInt allocNow = mux(daWrValid.and(daWrDest.eq(rDest)), daWrVal, allocRd).named("dest_alloc_now");
         UInt occupancy = allocNow.sub(freedRd).named("dest_occupancy");
-        Bool overLimit = occupancy.add(kMax).gt(destLimit.resize(ow)).named("over_limit");
+        // DEST_LIMIT = cells (the default) is no limit: in replay-store mode a destination's
+        // unacknowledged PDUs count too, so one busy destination may approach the whole buffer,
+        // and refusing then would drop ops the XPU was given credits for on a healthy link.
+        Bool limitOn = destLimit.lt(cells).named("dest_limit_on");
+        Bool overLimit = limitOn.and(occupancy.add(kMax).gt(destLimit.resize(ow))).named("over_limit");
         // an op refused for its destination (out of range or over its limit) writes nothing
         Bool refuseNow = isFirst.and(rBad.or(overLimit)).named("refuse_now");
         Bool refused = mux(isFirst, refuseNow, oRefused).named("refused");
@@ -537,8 +547,15 @@ public final class TxQueueManager extends Component {
         // waiting has no open PDU), so the extra chunk fills a cell of its own, written and
         // linked in the next chunk cycle; the reader does not read that last cell before then
         // (see reader_hold). The commit (state, cell accounting) stays at the extra chunk.
+        // The reader may then wait for that extra cell, so an early close needs the cell to be
+        // certain: with the buffer full (cells held for replay until the peer's ACK) the reader
+        // would stop in the middle of a frame, the framer with it, and with it every ACK this
+        // side owes its peer, whose own buffer may wait on those ACKs: a deadlock. Four free
+        // cells leave two allocatable this cycle and the next (at most one free per cycle is
+        // still in the allocator's two-cycle reuse delay; only the packer allocates).
+        Bool extraCellSure = alloc.freeCount.ge(EARLY_CLOSE_FREE_CELLS).named("extra_cell_sure");
         Bool earlyClose = chunkIn.and(pTake).and(rEarly).andNot(refused).andNot(rAbort).andNot(baseWaiting)
-                .named("early_close");
+                .and(extraCellSure).named("early_close");
         Bool oEarly = reg("o_early", bool()).init(false);
         Bool oEarlyBypass = reg("o_early_bypass", bool()).init(false);
         UInt oEarlyFirst = reg("o_early_first", uint(cw)).init(0);
