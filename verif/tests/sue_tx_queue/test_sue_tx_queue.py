@@ -44,6 +44,11 @@ def test_hol_and_pause(cfg):
     run(cfg, "hol_and_pause", TB_OPS=80)
 
 
+@pytest.mark.parametrize("cfg", [CONFIGS[3]], ids=["w256-x8-v4-c256"])
+def test_dest_limit(cfg):
+    run(cfg, "dest_limit", TB_OPS=160)
+
+
 @pytest.mark.parametrize("params", [
     {"dataWidth": 512, "xpus": 1024, "vcs": 4, "cells": 8192},
     {"dataWidth": 1024, "xpus": 1024, "vcs": 4, "cells": 8192},
