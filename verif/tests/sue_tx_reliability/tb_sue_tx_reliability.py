@@ -308,3 +308,51 @@ async def run(dut):
                   f"{counter(dut, 'nack_used')}/{counter(dut, 'nack_stale')}, err drop ops "
                   f"{counter(dut, 'err_drop_ops')}")
     await RisingEdge(dut.clk)
+
+
+@cocotb.test()
+async def ack_info_merge(dut):
+    """ACK information waiting for a peer (ack_req) merges as the peer merges what it receives
+    (DESIGN-RELIABILITY.md): NACK(r) acknowledges r - 1, the message that acknowledges more wins
+    (serial arithmetic), a NACK wins a tie. Each case sends two requests for one peer in
+    consecutive cycles on an idle system; the empty PDU that carries them must hold the winner.
+    (An ACK(r - 1) arriving after NACK(r) once replaced it: the NACK never left, and the gap
+    waited for the receiver's NACK_RETRY.)"""
+    rng = random.Random(cocotb.RANDOM_SEED)
+    xpus = int(os.environ["TB_XPUS"])
+    setup = Setup(rng, xpus)
+    bench = ClockedBench(dut.clk)
+    cfg = bench.add(CfgPort(dut))
+    xpu = bench.add(XpuTx(dut, rng, len(dut.tx_data) // 8))
+    xpu.paused = True
+    mac = bench.add(Mac(dut, rng, 0.0, len(dut.mac_tx_0_data) // 8))
+    req = bench.add(Pulses(dut, "ack_req", ["dest", "op", "rpsn"]))
+    bench.add(PeerAckDriver(dut))
+    dut.vc_pause.value = 0
+    dut.conn_state_dest.value = 0
+    await start_clock_and_reset(dut)
+    cfg.queue.extend(setup.writes())
+    await bench.run_until(lambda: not cfg.busy, 100_000, "configuration")
+    await bench.run(300)
+    r = rng.randrange(1 << 16)
+    cases = [  # (first, second, the one that must be carried), each (op, rpsn)
+        ((NACK, r), (ACK, r - 1), (NACK, r)),  # the coalesced ACK after the NACK: a tie
+        ((NACK, r), (ACK, r - 3), (NACK, r)),  # an older ACK
+        ((ACK, r), (NACK, r + 1), (NACK, r + 1)),  # a tie the other way round
+        ((NACK, r), (ACK, r + 4), (ACK, r + 4)),  # the gap filled meanwhile
+        ((ACK, r), (ACK, r - 2), (ACK, r)),
+        ((ACK, 0xFFFE), (ACK, 3), (ACK, 3)),  # newer across the wrap
+        ((ACK, 3), (ACK, 0xFFFE), (ACK, 3)),  # older across the wrap
+    ]
+    for first, second, want in cases:
+        dest = rng.randrange(xpus)
+        n = len(mac.frames)
+        req.queue.extend({"dest": dest, "op": op, "rpsn": rpsn & 0xFFFF} for op, rpsn in (first, second))
+        await bench.run_until(lambda: len(mac.frames) > n, 2000, "the empty PDU carrying the ACK information")
+        await bench.run(200)
+        assert len(mac.frames) == n + 1, f"{len(mac.frames) - n} frames for one peer's ACK information"
+        f = sue_frames.decode(mac.frames[-1], ENCAP, VLAN, FCS)
+        f.check()
+        got = (f.rh.op, f.rh.rpsn)
+        assert setup.dest_of(f) == dest and not any(f.payload), f"expected an empty PDU (padding only) to {dest}"
+        assert got == (want[0], want[1] & 0xFFFF), f"{first} then {second}: carried {got}, expected {want}"

@@ -29,10 +29,14 @@ def env(**kw):
 
 @pytest.mark.parametrize("seed", [1, 2] + ([3, 4, 5] if FULL else []))
 def test_loss_recovery(seed):
-    run_cocotb(design(), "tb_sue_tx_reliability", extra_env=env(scenario="loss", ops=400), seed=seed)
+    run_cocotb(design(), "tb_sue_tx_reliability", extra_env=env(scenario="loss", ops=400), seed=seed, testcase="run")
 
 
 @pytest.mark.parametrize("seed", [1] + ([2, 3] if FULL else []))
 def test_dead_peer_error(seed):
     run_cocotb(design(), "tb_sue_tx_reliability",
-               extra_env=env(scenario="dead", ops=300, loss=0.01, msg_loss=0.02, rto=1200), seed=seed)
+               extra_env=env(scenario="dead", ops=300, loss=0.01, msg_loss=0.02, rto=1200), seed=seed, testcase="run")
+
+
+def test_ack_info_merge():
+    run_cocotb(design(), "tb_sue_tx_reliability", extra_env=env(), seed=1, testcase="ack_info_merge")

@@ -233,12 +233,8 @@ public final class TxReliability extends Component {
         Bool paPush = paOk.and(peerQueued.bit(paIdx).not().or(paPop.and(paHead.eq(paIdx)))).named("peer_push");
         // a waiting message is replaced only by a newer one (messages may arrive out of order):
         // compare "acknowledged up to" (NACK(r) acknowledges r - 1), a NACK wins a tie
-        Bits oldMsg = peerMsg.readAsync(paIdx);
-        UInt oldKey = mux(oldMsg.bit(16), oldMsg.slice(15, 0).asUInt().sub(1), oldMsg.slice(15, 0).asUInt());
-        Bool paNack = peerAck.payload.op.eq(1);
-        UInt newKey = mux(paNack, peerAck.payload.rpsn.sub(1), peerAck.payload.rpsn);
-        UInt keyDiff = newKey.sub(oldKey).named("peer_key_diff");
-        Bool newer = keyDiff.ne(0).and(keyDiff.lt(0x8000)).or(keyDiff.eq(0).and(paNack)).named("peer_newer");
+        Bool newer = supersedes(peerAck.payload.op.eq(RhDesc.OP_NACK), peerAck.payload.rpsn, peerMsg.readAsync(paIdx))
+                .named("peer_newer");
         peerMsg.write(paIdx, cat(peerAck.payload.op, peerAck.payload.rpsn), paOk.and(paPush.or(newer)));
         ackFifo.s.valid.set(paPush);
         ackFifo.s.payload.set(paIdx);
@@ -578,8 +574,17 @@ public final class TxReliability extends Component {
         // ---- ACK information pending per peer, empty PDUs -------------------------------------
         Bool ackOk = ackReq.valid.and(inRange(ackReq.payload.dest, xpus)).named("ack_req_ok");
         UInt ackIdx = ackReq.payload.dest.resize(xw);
-        ackMem.write(ackIdx, cat(ackReq.payload.op, ackReq.payload.rpsn), ackOk);
         UInt mDest = o.dest.resize(xw);
+        // A request merges into the one still waiting for that peer as the peer merges what it
+        // receives: the newer "acknowledged up to" wins (NACK(r) counts as r - 1) and a NACK wins
+        // a tie. Overwriting lost NACKs: the receiver's coalesced ACK(r - 1), or the ACK of a
+        // duplicate, that came after its NACK(r) replaced it, and the gap waited for NACK_RETRY.
+        Bool oldLeaving = mFire.and(mDest.eq(ackIdx)).named("ack_old_leaving");
+        Bool oldWaits = pending.bit(ackIdx).andNot(oldLeaving).named("ack_old_waits");
+        Bool newWins = supersedes(ackReq.payload.op.eq(RhDesc.OP_NACK), ackReq.payload.rpsn,
+                ackMem.readAsync(ackIdx)).named("ack_new_wins");
+        Bool ackWrite = ackOk.and(oldWaits.not().or(newWins)).named("ack_write");
+        ackMem.write(ackIdx, cat(ackReq.payload.op, ackReq.payload.rpsn), ackWrite);
         Bool ackNewQ = reg("ack_new_q", bool()).init(false);
         Bool ackNewNow = ackNewQ.and(lock).or(ackOk.and(ackIdx.eq(mDest))).named("ack_new_now");
         ackNewQ.set(m.isStall().and(ackNewNow));
@@ -622,6 +627,18 @@ public final class TxReliability extends Component {
                 .or(wWait.andNot(waitOk)));
         m.assertProtocol("m", true);
         assertThat(sFire.not().or(d.length.ne(0)), "a PDU of length 0 from the queue manager");
+    }
+
+    /**
+     * Whether ACK information {op = NACK if {@code nack}, rpsn} replaces {@code old} ({op[16],
+     * rpsn[15:0]}): it acknowledges more (NACK(r) acknowledges r - 1; serial arithmetic over
+     * half the PSN space), or as much and is a NACK (which also asks for a resend).
+     */
+    private static Bool supersedes(Bool nack, UInt rpsn, Bits old) {
+        UInt oldUpTo = mux(old.bit(16), old.slice(15, 0).asUInt().sub(1), old.slice(15, 0).asUInt());
+        UInt newUpTo = mux(nack, rpsn.sub(1), rpsn);
+        UInt ahead = newUpTo.sub(oldUpTo);
+        return ahead.ne(0).and(ahead.lt(0x8000)).or(ahead.eq(0).and(nack));
     }
 
     /** Emitted as {@code sue_tx_reliability}. */
