@@ -9,10 +9,9 @@ Runs verif/tests/sue_endpoint/tb_sue_pair.py, scenario ``soak``: ``--ops`` ops f
 (1,000,000 in all by default) at 1024 bits, with 0.5 % loss, 0.25 % corruption, 0.25 % duplication,
 0.5 % delay/reordering and 2 % ACK-only loss. Every PDU carries one op (ops of 138..274 bytes, the
 pack limit at its minimum, 274 bytes, so no two fit), so each connection's PSN crosses the
-16-bit wrap seven times (PSNs start near the wrap): fourteen wraps in all. The window (128 PDUs)
-is larger than the replay store the buffer leaves beside the XPU's credits, so the buffer runs
-full of unacknowledged PDUs throughout. Every
-check of the bench holds throughout (exactly-once in-order delivery, frame accounting). Prints
+16-bit wrap eight times (500,000 PDUs from a PSN just below the wrap): sixteen wraps in all. The
+window (128 PDUs) is larger than the replay store the buffer leaves beside the XPU's credits, so
+the buffer runs full of unacknowledged PDUs throughout. Every check of the bench holds throughout (exactly-once in-order delivery, frame accounting). Prints
 and writes (``<out>/soak.json``) the ops delivered, the faults injected, the retransmissions and
 timeouts per side, the PSN wraps and the verdict; exits non-zero when any check fails.
 """
