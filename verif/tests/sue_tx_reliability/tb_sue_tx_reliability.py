@@ -33,7 +33,7 @@ import cocotb
 from cocotb.triggers import RisingEdge
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "sue_tx"))
-from tb_sue_tx import CfgPort, Mac, Pulses, Setup  # noqa: E402  (the sue_tx bench's agents)
+from tb_sue_tx import CfgPort, Mac, Pulses, Setup, start  # noqa: E402  (the sue_tx bench's agents)
 
 from common import sue_frames  # noqa: E402
 from common.peer_ack import ACK, NACK, PeerAckDriver  # noqa: E402
@@ -318,21 +318,9 @@ async def ack_info_merge(dut):
     consecutive cycles on an idle system; the empty PDU that carries them must hold the winner.
     (An ACK(r - 1) arriving after NACK(r) once replaced it: the NACK never left, and the gap
     waited for the receiver's NACK_RETRY.)"""
-    rng = random.Random(cocotb.RANDOM_SEED)
+    # the sue_tx bench's set-up (its XPU has nothing to send; its peer acknowledges data frames only)
+    rng, setup, bench, _, mac, req, _, _ = await start(dut, cocotb.RANDOM_SEED)
     xpus = int(os.environ["TB_XPUS"])
-    setup = Setup(rng, xpus)
-    bench = ClockedBench(dut.clk)
-    cfg = bench.add(CfgPort(dut))
-    xpu = bench.add(XpuTx(dut, rng, len(dut.tx_data) // 8))
-    xpu.paused = True
-    mac = bench.add(Mac(dut, rng, 0.0, len(dut.mac_tx_0_data) // 8))
-    req = bench.add(Pulses(dut, "ack_req", ["dest", "op", "rpsn"]))
-    bench.add(PeerAckDriver(dut))
-    dut.vc_pause.value = 0
-    dut.conn_state_dest.value = 0
-    await start_clock_and_reset(dut)
-    cfg.queue.extend(setup.writes())
-    await bench.run_until(lambda: not cfg.busy, 100_000, "configuration")
     await bench.run(300)
     r = rng.randrange(1 << 16)
     cases = [  # (first, second, the one that must be carried), each (op, rpsn)
