@@ -53,10 +53,10 @@ for k in range(1, 7):
     WEIGHTS[f"LUT{k}"] = 1.0
 
 
-def longest_path(netlist: dict, top: str) -> tuple[float, int]:
-    """Weighted longest combinational path of the flat module and the number of cells on it."""
+def longest_path(netlist: dict, top: str) -> tuple[float, list[str]]:
+    """Weighted longest combinational path of the flat module: its levels and its nets, start first."""
     mod = netlist["modules"][top]
-    drivers: dict[int, list[tuple[float, list[int]]]] = {}
+    drivers: dict[int, list[tuple[float, str, list[int]]]] = {}
     for cell in mod["cells"].values():
         w = WEIGHTS.get(cell["type"])
         if w is None:
@@ -65,32 +65,43 @@ def longest_path(netlist: dict, top: str) -> tuple[float, int]:
         for pin, bits in cell["connections"].items():
             (outs if cell["port_directions"][pin] == "output" else ins).extend(b for b in bits if isinstance(b, int))
         for o in outs:
-            drivers.setdefault(o, []).append((w, ins))
-    memo: dict[int, tuple[float, int]] = {}
-
-    def arrival(bit: int) -> tuple[float, int]:
-        stack = [bit]
+            drivers.setdefault(o, []).append((w, cell["type"], ins))
+    names: dict[int, str] = {}
+    for name, net in sorted(mod["netnames"].items(), key=lambda kv: (kv[1].get("hide_name", 0), len(kv[0]))):
+        for i, b in enumerate(net["bits"]):
+            if isinstance(b, int) and b not in names:
+                names[b] = f"{name}[{i}]" if len(net["bits"]) > 1 else name
+    memo: dict[int, tuple[float, int]] = {}  # bit -> (levels, critical input bit or -1)
+    for start in drivers:
+        stack = [start]
         while stack:
             b = stack[-1]
             if b in memo:
                 stack.pop()
                 continue
-            pending = [i for _, ins in drivers.get(b, []) for i in ins if i not in memo]
+            pending = [i for _, _, ins in drivers.get(b, []) for i in ins if i not in memo]
             if pending:
                 stack.extend(pending)
                 continue
-            best = (0.0, 0)
-            for w, ins in drivers.get(b, []):
-                base = max((memo[i] for i in ins), default=(0.0, 0))
-                best = max(best, (base[0] + w, base[1] + 1))
+            best = (0.0, -1)
+            for w, _, ins in drivers.get(b, []):
+                for i in ins or [-1]:
+                    lv = (memo[i][0] if i >= 0 else 0.0) + w
+                    if lv > best[0]:
+                        best = (lv, i)
             memo[b] = best
             stack.pop()
-        return memo[bit]
+    if not memo:
+        return 0.0, []
+    end = max(memo, key=lambda b: memo[b][0])
+    path, b = [], end
+    while b >= 0:
+        path.append(f"{names.get(b, b)}@{memo[b][0]:g}" if b in memo else str(names.get(b, b)))
+        b = memo[b][1] if b in memo else -1
+    return memo[end][0], path[::-1]
 
-    return max((arrival(b) for b in drivers), default=(0.0, 0))
 
-
-def run_entry(label: str, top: str, params: dict, out: Path) -> dict:
+def run_entry(label: str, top: str, params: dict, out: Path, reuse: bool = False) -> dict:
     work = out / label
     work.mkdir(parents=True, exist_ok=True)
     gen = ["java", "-jar", str(JAR), top, "--out-dir", str(work / "sv")]
@@ -103,10 +114,11 @@ def run_entry(label: str, top: str, params: dict, out: Path) -> dict:
     files = " ".join(str(work / "sv" / f) for f in report["files"])
     script = (f"read_verilog -sv -DSYNTHESIS {files}; "
               f"synth_xilinx -top {module} -flatten -noiopad -noclkbuf -nowidelut; write_json {work / 'net.json'}")
-    subprocess.run(["nice", "yosys", "-q", "-p", script], check=True, capture_output=True, text=True, cwd=work)
-    levels, cells = longest_path(json.loads((work / "net.json").read_text()), module)
+    if not (reuse and (work / "net.json").exists()):
+        subprocess.run(["nice", "yosys", "-q", "-p", script], check=True, capture_output=True, text=True, cwd=work)
+    levels, path = longest_path(json.loads((work / "net.json").read_text()), module)
     return {"label": label, "top": top, "params": params, "dsl": report["depth"]["worst_levels"],
-            "yosys": round(levels, 2), "cells": cells, "dsl_path": report["depth"]["paths"][0]}
+            "yosys": round(levels, 2), "yosys_path": path, "dsl_path": report["depth"]["paths"][0]}
 
 
 def main() -> int:
@@ -114,10 +126,12 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "depth_calibration")
+    ap.add_argument("--reuse-netlists", action="store_true",
+                    help="keep an earlier net.json (when only the cost model changed, not the RTL)")
     args = ap.parse_args()
     entries = [e for e in ENTRIES if not args.only or e[0] in args.only]
     with ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(lambda e: run_entry(*e, args.out), entries))
+        results = list(pool.map(lambda e: run_entry(*e, args.out, args.reuse_netlists), entries))
     (args.out / "calibration.json").write_text(json.dumps(results, indent=2) + "\n")
     print("| top | configuration | DSL estimate | yosys weighted levels | difference |")
     print("|---|---|---|---|---|")

@@ -203,6 +203,83 @@ class GenMainTest {
         assertTrue(r.err().startsWith("Unknown option: '--frobnicate'"), r.err());
     }
 
+    // ---- logic depth ---------------------------------------------------------------------------
+
+    static final class Deep extends Component {
+        final UInt a = in(uint(16));
+        final UInt b = in(uint(16));
+        final Bool y = out(bool());
+
+        Deep() {
+            UInt ra = reg("ra", uint(16));
+            UInt rb = reg("rb", uint(16));
+            ra.set(a);
+            rb.set(b);
+            UInt sum = ra.add(rb).named("sum"); // MARK:deep-sum
+            Bool r = reg("r", bool());
+            r.set(sum.gt(rb)); // MARK:deep-r
+            y.set(r);
+        }
+    }
+
+    private static Catalog deep() {
+        Catalog c = new Catalog();
+        c.add(new TopSpec("deep", "an adder then a comparison: 1 + 1 + 1 + 1 = 4 levels", List.of(), v -> Deep::new));
+        return c;
+    }
+
+    @Test
+    void maxDepthTurnsADeepPathIntoAnErrorNamingItsJavaLines(@TempDir Path tmp) throws IOException {
+        Run r = run(deep(), "deep", "--max-depth", "3", "--out-dir", tmp.resolve("d").toString());
+        assertEquals(1, r.status(), r.err());
+        assertNoStackTrace(r);
+        String err = r.err();
+        assertTrue(err.startsWith("GenMainTest.java:" + lineOf("// MARK:deep-r") + ": error: logic depth 4 levels "
+                + "(estimate) exceeds the limit 3 on the path to register r: ra (GenMainTest.java:"), err);
+        assertTrue(err.contains("sum (GenMainTest.java:" + lineOf("// MARK:deep-sum") + ", 2)"), err);
+        assertTrue(err.contains("r (GenMainTest.java:" + lineOf("// MARK:deep-r") + ", 4)"), err);
+        assertTrue(err.contains("sue-gen: 1 error(s); nothing was written"), err);
+        assertFalse(Files.exists(tmp.resolve("d")));
+        assertEquals(0, run(deep(), "deep", "--max-depth", "4", "--out-dir", tmp.resolve("d").toString()).status());
+    }
+
+    @Test
+    void reportDepthPrintsTheWorstPathsAndTheJsonReportHasThem(@TempDir Path tmp) throws IOException {
+        Run r = run(deep(), "deep", "--report-depth=1", "--out-dir", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("depth 4 levels (estimate)"), r.out());
+        assertTrue(r.out().contains("worst path 4 levels (estimate), fmax ~417 MHz (estimate)"), r.out());
+        assertTrue(r.out().contains("GenMainTest.java:" + lineOf("// MARK:deep-sum")), r.out());
+        JsonNode report = new ObjectMapper().readTree(tmp.resolve("deep.json").toFile());
+        assertEquals(4.0, report.at("/depth/worst_levels").asDouble());
+        assertEquals("r", report.at("/depth/paths/0/steps/2/signal").asText(), report.toString());
+        assertEquals("GenMainTest.java:" + lineOf("// MARK:deep-r"), report.at("/depth/paths/0/steps/2/at").asText());
+    }
+
+    @Test
+    void badDepthOptionsExitTwoWithTheValidRange(@TempDir Path tmp) {
+        for (String bad : List.of("--max-depth=x", "--max-depth=0", "--max-depth=-3", "--max-depth=1e9",
+                "--max-depth=NaN")) {
+            Run r = run(deep(), "deep", bad, "--out-dir", tmp.toString());
+            assertEquals(2, r.status(), bad);
+            assertTrue(r.err().contains("valid range: 0 < LEVELS <= 1000"), bad + ": " + r.err());
+        }
+        for (String bad : List.of("--report-depth=x", "--report-depth=0", "--report-depth=2.5", "--report-depth=100000")) {
+            Run r = run(deep(), "deep", bad, "--out-dir", tmp.toString());
+            assertEquals(2, r.status(), bad);
+            assertTrue(r.err().contains("valid range: 1..1000"), bad + ": " + r.err());
+        }
+    }
+
+    @Test
+    void everyRatchetCeilingNamesATopOverItsBudget() {
+        Catalog c = Catalog.standard();
+        for (var e : dev.sue.gen.tops.DepthRatchet.ceilings().entrySet()) {
+            TopSpec t = c.top(e.getKey()).orElseThrow(() -> new AssertionError("no top " + e.getKey()));
+            assertTrue(e.getValue() > t.depthBudget().levels(), e.getKey() + " is within its budget: delete its line");
+        }
+    }
+
     // ---- design errors -------------------------------------------------------------------------
 
     static final class Broken extends Component {

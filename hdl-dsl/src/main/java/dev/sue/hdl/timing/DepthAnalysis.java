@@ -264,7 +264,7 @@ public final class DepthAnalysis {
                     return;
                 }
                 Node address = r.port().address();
-                arrival[id] = Arrival.closed(arrivalOf(address).level() + DepthCost.lutRamLevels(r.memory().depth()));
+                arrival[id] = Arrival.leafAt(arrivalOf(address).level() + DepthCost.lutRamLevels(r.memory().depth()));
                 critical[id] = address.id();
                 via[id] = r.port().location();
                 return;

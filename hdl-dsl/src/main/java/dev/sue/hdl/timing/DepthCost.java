@@ -28,6 +28,8 @@ final class DepthCost {
     static final int CARRY_BITS = 4;
     /** Weight of one CARRY4 in the measure. */
     static final double CARRY_LEVEL = 0.25;
+    /** Adders and comparisons this narrow are plain LUT logic: yosys' Xilinx carry mapping refuses them. */
+    static final int LUT_ADDER_BITS = 2;
     /** Words of the largest single LUT RAM primitive (RAM64X1D). */
     static final int LUTRAM_WORDS = 64;
 
@@ -63,10 +65,15 @@ final class DepthCost {
                 return new Cone().add(arg.apply(op.arg(0)), w).add(arg.apply(op.arg(1)), w).packed();
             }
             case ADD, SUB, LT_U, LE_U, GT_U, GE_U, LT_S, LE_S, GT_S, GE_S: {
-                Cone propagate = new Cone().add(arg.apply(op.arg(0))).add(arg.apply(op.arg(1)));
-                return carryChain(propagate, op.arg(0).width());
+                int w = op.arg(0).width();
+                Cone propagate = new Cone().add(arg.apply(op.arg(0)), w <= LUT_ADDER_BITS ? w : 1)
+                        .add(arg.apply(op.arg(1)), w <= LUT_ADDER_BITS ? w : 1);
+                return w <= LUT_ADDER_BITS ? propagate.packed() : carryChain(propagate, w);
             }
             case NEG:
+                if (op.width() <= LUT_ADDER_BITS) {
+                    return new Cone().add(arg.apply(op.arg(0)), op.width()).packed();
+                }
                 return carryChain(new Cone().add(arg.apply(op.arg(0))), op.width());
             case MUL_U, MUL_S: {
                 Arrival first = carryChain(new Cone().add(arg.apply(op.arg(0))).add(arg.apply(op.arg(1))), op.width());
@@ -101,7 +108,7 @@ final class DepthCost {
         if (p.isConstant()) {
             return Arrival.CONSTANT;
         }
-        return Arrival.closed(p.level() + CARRY_LEVEL * ceilDiv(bits, CARRY_BITS));
+        return Arrival.leafAt(p.level() + CARRY_LEVEL * ceilDiv(bits, CARRY_BITS));
     }
 
     /** LUT levels of an asynchronous (LUT RAM) read of {@code words} words: RAM64 and a 4:1 LUT tree over them. */

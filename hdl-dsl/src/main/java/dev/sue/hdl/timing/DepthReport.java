@@ -37,18 +37,22 @@ public record DepthReport(double worstLevels, int endpoints, int overLimit, List
         return paths.stream().filter(p -> p.levels() > limit + 1e-9).toList();
     }
 
+    /** At most this many paths over the limit become errors; the last says how many more there are. */
+    public static final int MAX_ERRORS = 3;
+
     /**
-     * One error per kept path over the limit, at the line of the statement that ends it; the last
-     * one says how many more end points are over the limit than were kept.
+     * One error per path over the limit (the worst {@link #MAX_ERRORS}), at the line of the
+     * statement that ends it; the last one says how many more end points are over the limit.
      */
     public List<HdlError> errors() {
         List<HdlError> errors = new ArrayList<>();
         List<DepthPath> over = violations();
+        over = over.subList(0, Math.min(over.size(), MAX_ERRORS));
         for (int i = 0; i < over.size(); i++) {
             DepthPath p = over.get(i);
             DepthPath.Step end = p.steps().get(p.steps().size() - 1);
             String more = i == over.size() - 1 && overLimit > over.size()
-                    ? " (" + (overLimit - over.size()) + " more end point(s) over the limit not shown)" : "";
+                    ? " (" + (overLimit - over.size()) + " more end point(s) over the limit; --report-depth=N lists them)" : "";
             errors.add(new HdlError(end.location(), "logic depth " + format(p.levels()) + " levels (estimate) exceeds "
                     + "the limit " + format(limit) + " on the path to " + p.end() + " " + end.signal() + ": "
                     + p.describe() + "; register an intermediate value or compute part of it a cycle earlier" + more));
