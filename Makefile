@@ -112,7 +112,7 @@ $(JAR): $(JAVA_INPUTS)
 	@test -f $@ || { echo "error: Maven succeeded but $@ does not exist: the gen module must build a runnable fat jar named sue-gen.jar" >&2; exit 1; }
 	@touch $@
 
-gen: jar ## generate every registered top into out/<top>/
+gen: jar ## generate every registered top into out/<top>/ (fails if a top is deeper than its depth budget or ratchet ceiling)
 	@# Drop earlier generated tops (dirs holding <dir>/<dir>.json) so a renamed or
 	@# removed top does not linger and get linted; caches under out/ stay.
 	@for d in $(OUT)/*/; do n=$$(basename "$$d"); if [ -f "$$d$$n.json" ]; then rm -rf "$$d"; fi; done
