@@ -7,6 +7,8 @@ import dev.sue.gen.tops.Preset;
 import dev.sue.gen.tops.TopSpec;
 import dev.sue.hdl.ElaborationException;
 import dev.sue.hdl.HdlError;
+import dev.sue.hdl.Naming;
+import dev.sue.hdl.emit.EmitOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -49,6 +51,15 @@ public final class GenMain implements Callable<Integer> {
 
     @Option(names = "--list", description = "list tops, their parameters and presets")
     boolean list;
+
+    @Option(names = "--prefix", paramLabel = "PREFIX", defaultValue = Generator.DEFAULT_PREFIX,
+            description = "prepended to every module name (default: ${DEFAULT-VALUE}; '' for none); modules below the"
+                    + " top also end in a suffix from their content, so designs generated apart compile together")
+    String prefix;
+
+    @Option(names = "--top-name", paramLabel = "NAME", description = "name of the top module (default: the top or"
+            + " preset name with the prefix, plus a suffix from the parameters when they are not the defaults)")
+    String topName;
 
     @Option(names = "--debug", description = "print Java stack traces for internal errors")
     boolean debug;
@@ -99,10 +110,21 @@ public final class GenMain implements Callable<Integer> {
             printList(out);
             return 0;
         }
+        String prefixProblem = EmitOptions.prefixProblem(prefix);
+        if (prefixProblem != null) {
+            err.println("sue-gen: " + prefixProblem);
+            return 2;
+        }
+        if (topName != null && (all || !Naming.isLegalIdentifier(topName) || Naming.isKeyword(topName))) {
+            err.println("sue-gen: " + (all ? "--top-name names one top; it cannot be used with --all"
+                    : "--top-name '" + topName + "' is not a plain SystemVerilog identifier (a letter or _, then"
+                            + " letters, digits, _ or $; not a keyword)"));
+            return 2;
+        }
         try {
             if (all) {
                 for (TopSpec t : catalog.tops()) {
-                    generate(t, Map.of(), outRoot.resolve(t.name()), out);
+                    generate(t, Map.of(), outRoot.resolve(t.name()), new Generator.TopName(t.name(), Map.of(), null), out);
                 }
                 return 0;
             }
@@ -113,7 +135,8 @@ public final class GenMain implements Callable<Integer> {
                 Map<String, String> merged = new LinkedHashMap<>(p.params());
                 merged.putAll(params);
                 TopSpec t = catalog.top(p.top()).orElseThrow();
-                generate(t, merged, outDir != null ? outDir : outRoot.resolve(p.name()), out);
+                generate(t, merged, outDir != null ? outDir : outRoot.resolve(p.name()),
+                        new Generator.TopName(p.name(), p.params(), topName), out);
                 return 0;
             }
             if (top == null) {
@@ -123,7 +146,8 @@ public final class GenMain implements Callable<Integer> {
             TopSpec t = catalog.top(top).orElseThrow(() -> new IllegalArgumentException(
                     "unknown top '" + top + "'; known tops: " + String.join(", ",
                             catalog.tops().stream().map(TopSpec::name).toList())));
-            generate(t, params, outDir != null ? outDir : outRoot.resolve(t.name()), out);
+            generate(t, params, outDir != null ? outDir : outRoot.resolve(t.name()),
+                    new Generator.TopName(t.name(), Map.of(), topName), out);
             return 0;
         } catch (IllegalArgumentException e) {
             err.println("sue-gen: " + e.getMessage().replace("\n", "\nsue-gen: "));
@@ -140,8 +164,8 @@ public final class GenMain implements Callable<Integer> {
         }
     }
 
-    private void generate(TopSpec t, Map<String, String> given, Path dir, PrintWriter out) {
-        Generator.Result r = new Generator().generate(t, given, dir);
+    private void generate(TopSpec t, Map<String, String> given, Path dir, Generator.TopName name, PrintWriter out) {
+        Generator.Result r = new Generator().generate(t, given, dir, prefix, name);
         out.printf("%s: %d module(s), %d IR nodes -> %s (%.2f s)%n", t.name(), r.emitted().modules().size(),
                 r.emitted().design().nodeCount(), dir, r.seconds());
     }
