@@ -338,7 +338,7 @@ def analyze_levels(netlist: dict, top: str | None = None, top_n: int = 5) -> dic
     unknown: dict[str, int] = {}
     cells = module.get("cells", {})
 
-    def drive(bit, cell_name):
+    def check_single_driver(bit, cell_name):
         if bit in comb or bit in start:
             other = comb[bit][1] if bit in comb else start[bit][1]
             raise ValueError(f"bit {bit} driven by both {other} and {cell_name}")
@@ -358,7 +358,7 @@ def analyze_levels(netlist: dict, top: str | None = None, top_n: int = 5) -> dic
                 ins = [b for p, d in dirs.items() if d == "input" for b in conn.get(p, [])]
                 deps = {b: ins for b in outs}
             for b, ins in deps.items():
-                drive(b, name)
+                check_single_driver(b, name)
                 comb[b] = (w, name, ins)
             continue
         if FF_CELLS.fullmatch(ctype) or HARD_CELLS.fullmatch(ctype):
@@ -369,7 +369,7 @@ def analyze_levels(netlist: dict, top: str | None = None, top_n: int = 5) -> dic
             unknown[ctype] = unknown.get(ctype, 0) + 1
             continue
         for b in outs:
-            drive(b, name)
+            check_single_driver(b, name)
             start[b] = (level, name)
         for p, d in dirs.items():
             if d != "output" and p not in CLOCK_PINS:
