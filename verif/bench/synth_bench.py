@@ -254,6 +254,9 @@ NS_PER_LEVEL = 0.45
 NS_FIXED = 0.6
 
 
+SV_LOCATION = re.compile(r"[\w/.-]+\.sv:\d+")
+
+
 def fmax_estimate_mhz(levels: float) -> float:
     """Estimated fmax in MHz of a path of `levels` weighted levels: 1 / (0.45 ns x levels + 0.6 ns)."""
     return round(1000.0 / (NS_PER_LEVEL * levels + NS_FIXED), 1)
@@ -467,8 +470,10 @@ def analyze_levels(netlist: dict, top: str | None = None, top_n: int = 5) -> dic
     for b in chain:
         if b in comb:  # a cell whose inputs are all constant starts the chain itself
             cname = comb[b][1]
+            # ABC's LUTs carry no source; a hidden net name often embeds the SV line it came from.
+            hint = SV_LOCATION.search(names.get(b, "")) if b not in public else None
             path.append({"cell": cname, "type": cells[cname]["type"], "net": names.get(b), "level": level[b] / 100,
-                         "src": _src(cells[cname])})
+                         "src": _src(cells[cname]) or (hint.group(0) if hint else None)})
         else:
             path.append(describe_start(b))
     path.append({"cell": end_name, "type": f"end ({end_pin})", "net": None, "level": worst / 100, "src": None})

@@ -266,3 +266,33 @@ def test_yosys_adder_is_a_lut_and_four_carry4(tmp_path):
     types = [p["type"] for p in r["path"][1:-1]]
     assert types.count("CARRY4") == 4 and r["levels"] == 1 + 4 * 0.25, sb.format_path(r)
     assert r["signals"][0].startswith(("r_a[", "r_b[")) and r["endpoint"] == "s (D)"
+
+
+def test_records_carry_levels_path_and_labelled_estimate():
+    n = Netlist()
+    a, x, q = n.bits("r_a")[0], n.bits("x")[0], n.bits("r_q")[0]
+    n.ff("a", d="0", q=a)
+    n.cell("$abc$x", "LUT1", I0=a, O=x)
+    n.ff("q", d=x, q=q)
+    result = {"luts": 1, "ffs": 2, "depth": 1, "cells": {"LUT1": 1, "FDRE": 2},
+              "levels": sb.analyze_levels(n.json())}
+    recs = {r["metric"]: r for r in sb.records(sb.entry("t", "crc_engine", {"dataWidth": 8}), result)}
+    lv, fm = recs["synth.levels"], recs["synth.fmax_est_mhz"]
+    assert (lv["value"], lv["unit"], lv["target"]) == (1.0, "levels", 6)  # a library block
+    assert lv["signals"] == ["r_a", "x", "r_q"] and lv["path"][1]["type"] == "LUT1"
+    assert fm["value"] == sb.fmax_estimate_mhz(1.0) and fm["note"].startswith("estimate")
+    assert fm["target"] == sb.fmax_estimate_mhz(6)
+    assert sb.entry("t", "sue_rx", {})["targets"]["levels"] == 8
+    assert {"synth.luts", "synth.ffs", "synth.depth"} <= set(recs)
+
+
+def test_one_design_mode_arguments():
+    assert sb._param("xpus=16") == ("xpus", 16)
+    assert sb._param("vlan=TRUE") == ("vlan", True)
+    assert sb._param("polynomial=0x1EDC6F41") == ("polynomial", 0x1EDC6F41)
+    e = sb.one_design_entry("sue_tx", [sb._param("xpus=16"), sb._param("dataWidth=512")])
+    assert e["label"] == "sue_tx_dataWidth512_xpus16" and e["params"] == {"xpus": 16, "dataWidth": 512}
+    with pytest.raises(SystemExit):
+        sb.main(["-p", "xpus=16"])  # -p without --top
+    with pytest.raises(SystemExit):
+        sb.main(["--top", "sue_tx", "-p", "xpus"])  # not NAME=VALUE
