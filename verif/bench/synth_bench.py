@@ -427,9 +427,18 @@ def analyze_levels(netlist: dict, top: str | None = None, top_n: int = 5) -> dic
 
     names, public = _bit_names(module)
 
+    cell_names: dict[str, str] = {}
+
     def endpoint_name(bit: int, cell: str, pin: str) -> str:
+        """A port's name; a cell's own name when public, else its first public output net's
+        (a register's ``r_dest``), else the name of the bit that ends there."""
         if pin == "port":
             return cell
+        if cell not in cell_names:
+            cell_names[cell] = cell_endpoint_name(cell, bit)
+        return cell_names[cell]
+
+    def cell_endpoint_name(cell: str, bit: int) -> str:
         c = cells[cell]
         q = [b for p, d in c["port_directions"].items() if d == "output" for b in c["connections"].get(p, [])
              if isinstance(b, int)]
