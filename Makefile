@@ -55,7 +55,7 @@ help: ## list the targets
 	  sed -E 's/^([a-zA-Z_-]+):.*## (.*)/\1\t\2/' | \
 	  awk -F'\t' '{ printf "  %-10s %s\n", $$1, $$2 }'
 	@echo
-	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms), SOAK_ARGS='--ops N --seed S'"
+	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms), SOAK_ARGS='--ops N --seed S', SYNTH_ARGS='--quick' or '--all' (synthesis entries)"
 
 # ---------------------------------------------------------------------------
 # Python environment
@@ -123,8 +123,8 @@ bench: jar venv tools ## run the benchmarks (JSON records under out/bench/)
 	@# Fixed, pre-touched heap: heap growth page faults would otherwise distort the 16x run (see ScalingBench).
 	@echo "==> java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench"
 	@java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench || { echo "error: benchmark run failed (exit $$?, see above)" >&2; exit 1; }
-	@echo "==> verif/bench/synth_bench.py --out $(OUT)/bench (yosys synth_xilinx: LUTs, FFs, depth)"
-	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
+	@echo "==> verif/bench/synth_bench.py --out $(OUT)/bench $(SYNTH_ARGS) (yosys synth_xilinx: LUTs, FFs, weighted logic levels, est. fmax)"
+	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench $(SYNTH_ARGS) || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/tx_bench.py --out $(OUT)/bench (SUE TX in Verilator: utilisation, latency, wire efficiency)"
 	@$(SIM_ENV) $(PY) verif/bench/tx_bench.py --out $(OUT)/bench || { echo "error: TX benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/e2e_bench.py --out $(OUT)/bench (two endpoints: RX and end-to-end latency, recovery, loss)"

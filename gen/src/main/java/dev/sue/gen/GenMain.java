@@ -9,6 +9,8 @@ import dev.sue.gen.tops.TopSpec;
 import dev.sue.hdl.ElaborationException;
 import dev.sue.hdl.HdlError;
 import dev.sue.hdl.timing.DepthReport;
+import dev.sue.hdl.Naming;
+import dev.sue.hdl.emit.EmitOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -52,6 +54,15 @@ public final class GenMain implements Callable<Integer> {
 
     @Option(names = "--list", description = "list tops, their parameters and presets")
     boolean list;
+
+    @Option(names = "--prefix", paramLabel = "PREFIX", defaultValue = Generator.DEFAULT_PREFIX,
+            description = "prepended to every module name (default: ${DEFAULT-VALUE}; '' for none); modules below the"
+                    + " top also end in a suffix from their content, so designs generated apart compile together")
+    String prefix;
+
+    @Option(names = "--top-name", paramLabel = "NAME", description = "name of the top module (default: the top or"
+            + " preset name with the prefix, plus a suffix from the parameters when they are not the defaults)")
+    String topName;
 
     @Option(names = "--debug", description = "print Java stack traces for internal errors")
     boolean debug;
@@ -112,6 +123,17 @@ public final class GenMain implements Callable<Integer> {
             printList(out);
             return 0;
         }
+        String prefixProblem = EmitOptions.prefixProblem(prefix);
+        if (prefixProblem != null) {
+            err.println("sue-gen: " + prefixProblem);
+            return 2;
+        }
+        if (topName != null && (all || !Naming.isLegalIdentifier(topName) || Naming.isKeyword(topName))) {
+            err.println("sue-gen: " + (all ? "--top-name names one top; it cannot be used with --all"
+                    : "--top-name '" + topName + "' is not a plain SystemVerilog identifier (a letter or _, then"
+                            + " letters, digits, _ or $; not a keyword)"));
+            return 2;
+        }
         try {
             DepthLimits depth = DepthLimits.parse(maxDepth, reportDepth);
             if (all) {
@@ -124,7 +146,8 @@ public final class GenMain implements Callable<Integer> {
                 Map<String, String> merged = new LinkedHashMap<>(p.params());
                 merged.putAll(params);
                 TopSpec t = catalog.top(p.top()).orElseThrow();
-                generate(t, merged, outDir != null ? outDir : outRoot.resolve(p.name()), depth, depth.maxDepth(), out);
+                generate(t, merged, outDir != null ? outDir : outRoot.resolve(p.name()),
+                        new Generator.TopName(p.name(), p.params(), topName), depth, depth.maxDepth(), out);
                 return 0;
             }
             if (top == null) {
@@ -134,7 +157,8 @@ public final class GenMain implements Callable<Integer> {
             TopSpec t = catalog.top(top).orElseThrow(() -> new IllegalArgumentException(
                     "unknown top '" + top + "'; known tops: " + String.join(", ",
                             catalog.tops().stream().map(TopSpec::name).toList())));
-            generate(t, params, outDir != null ? outDir : outRoot.resolve(t.name()), depth, depth.maxDepth(), out);
+            generate(t, params, outDir != null ? outDir : outRoot.resolve(t.name()),
+                    new Generator.TopName(t.name(), Map.of(), topName), depth, depth.maxDepth(), out);
             return 0;
         } catch (IllegalArgumentException e) {
             err.println("sue-gen: " + e.getMessage().replace("\n", "\nsue-gen: "));
@@ -165,7 +189,8 @@ public final class GenMain implements Callable<Integer> {
         for (TopSpec t : catalog.tops()) {
             double limit = depth.maxDepth() != null ? depth.maxDepth() : DepthRatchet.limit(t);
             try {
-                Generator.Result r = generate(t, Map.of(), outRoot.resolve(t.name()), depth, limit, out);
+                Generator.Result r = generate(t, Map.of(), outRoot.resolve(t.name()),
+                        new Generator.TopName(t.name(), Map.of(), null), depth, limit, out);
                 if (depth.maxDepth() == null) {
                     ratchetNote(t, r.emitted().design().depth(), out);
                 }
@@ -196,9 +221,9 @@ public final class GenMain implements Callable<Integer> {
         });
     }
 
-    private Generator.Result generate(TopSpec t, Map<String, String> given, Path dir, DepthLimits depth, Double limit,
-            PrintWriter out) {
-        Generator.Result r = new Generator().generate(t, given, dir, depth.paths(), limit);
+    private Generator.Result generate(TopSpec t, Map<String, String> given, Path dir, Generator.TopName name,
+            DepthLimits depth, Double limit, PrintWriter out) {
+        Generator.Result r = new Generator().generate(t, given, dir, prefix, name, depth.paths(), limit);
         DepthReport d = r.emitted().design().depth();
         out.printf("%s: %d module(s), %d IR nodes, depth %s levels (estimate) -> %s (%.2f s)%n", t.name(),
                 r.emitted().modules().size(), r.emitted().design().nodeCount(), DepthReport.format(d.worstLevels()),

@@ -98,11 +98,45 @@ class GenMainTest {
         assertEquals("", r.err());
         assertTrue(r.out().startsWith("demo_accumulator: 2 module(s), "), r.out());
         assertTrue(r.out().contains(" -> " + dir), r.out());
-        assertEquals(List.of("alu.sv", "demo_accumulator.f", "demo_accumulator.json", "demo_accumulator.sv"), files(dir));
-        assertEquals("alu.sv\ndemo_accumulator.sv\n", Files.readString(dir.resolve("demo_accumulator.f")));
         JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_accumulator.json").toFile());
+        // Not the default width: the top module's name carries a suffix from the parameters, the
+        // module below it one from its content, both the prefix.
+        String top = report.at("/top_module").asText();
+        assertTrue(top.matches("sue_demo_accumulator_[0-9a-f]{8}"), top);
+        String alu = report.at("/modules/0/name").asText();
+        assertTrue(alu.matches("sue_alu_[0-9a-f]{8}"), alu);
+        assertEquals(List.of("demo_accumulator.core", "demo_accumulator.f", "demo_accumulator.json",
+                "demo_accumulator_inst.svh", alu + ".sv", top + ".sv"), files(dir));
+        assertEquals(alu + ".sv\n" + top + ".sv\n", Files.readString(dir.resolve("demo_accumulator.f")));
         assertEquals(16, report.at("/modules/1/parameters/width").asInt());
-        assertTrue(Files.readString(dir.resolve("demo_accumulator.sv")).contains("//   width = 16\n"));
+        assertTrue(Files.readString(dir.resolve(top + ".sv")).contains("//   width = 16\n"));
+    }
+
+    @Test
+    void defaultParametersNameTheTopPlainlyAndThePrefixIsAnOption(@TempDir Path tmp) throws IOException {
+        Run r = run("demo_accumulator", "--out-dir", tmp.resolve("a").toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isRegularFile(tmp.resolve("a").resolve("sue_demo_accumulator.sv")));
+        r = run("demo_accumulator", "--prefix", "acme_", "--top-name", "my_acc", "--out-dir", tmp.resolve("b").toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> names = files(tmp.resolve("b"));
+        assertTrue(names.contains("my_acc.sv"), names.toString());
+        assertTrue(names.stream().anyMatch(n -> n.matches("acme_alu_[0-9a-f]{8}\\.sv")), names.toString());
+    }
+
+    @Test
+    void badPrefixOrTopNameExitsTwo() {
+        for (String[] args : new String[][] {{"--prefix", "3d_"}, {"--prefix", "logic"}, {"--top-name", "a-b"},
+                {"--all", "--top-name", "x"}}) {
+            List<String> cmd = new java.util.ArrayList<>(List.of(args));
+            if (!cmd.contains("--all")) {
+                cmd.add(0, "demo_accumulator");
+            }
+            Run r = run(cmd.toArray(new String[0]));
+            assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
+            assertTrue(r.err().startsWith("sue-gen: "), r.err());
+            assertEquals("", r.out());
+        }
     }
 
     @Test
@@ -110,7 +144,8 @@ class GenMainTest {
         Path dir = tmp.resolve("wide");
         Run r = run("--preset", "demo_wide", "-p", "width=32", "--out-dir", dir.toString());
         assertEquals(0, r.status(), r.err());
-        JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_accumulator.json").toFile());
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_wide.json").toFile());
+        assertTrue(report.at("/top_module").asText().matches("sue_demo_wide_[0-9a-f]{8}"), report.toString());
         assertEquals(32, report.at("/modules/1/parameters/width").asInt());
         assertEquals(1024, report.at("/modules/1/parameters/historyDepth").asInt());
     }
@@ -119,7 +154,7 @@ class GenMainTest {
     void presetWithoutOutDirUsesOutRootAndThePresetName(@TempDir Path tmp) throws IOException {
         Run r = run("--preset", "demo", "--out-root", tmp.toString());
         assertEquals(0, r.status(), r.err());
-        assertTrue(Files.isRegularFile(tmp.resolve("demo").resolve("demo_accumulator.sv")));
+        assertTrue(Files.isRegularFile(tmp.resolve("demo").resolve("sue_demo.sv")));
     }
 
     @Test
@@ -128,7 +163,7 @@ class GenMainTest {
         assertEquals(0, r.status(), r.err());
         List<String> tops = Catalog.standard().tops().stream().map(TopSpec::name).sorted().toList();
         assertEquals(tops, files(tmp));
-        assertTrue(files(tmp.resolve("demo_accumulator")).contains("demo_accumulator.sv"));
+        assertTrue(files(tmp.resolve("demo_accumulator")).contains("sue_demo_accumulator.sv"));
         assertEquals(tops.size(), r.out().lines().count(), r.out());
     }
 
