@@ -384,7 +384,7 @@ public final class Hdl {
      */
     public static void require(boolean ok, String message) {
         if (!ok) {
-            Elaboration.current().error(message);
+            Elaboration.current().parameterError(message);
             throw new HdlAbort();
         }
     }
