@@ -126,12 +126,12 @@ public final class RxReliability extends Component {
         cfgReady.set(cfg.cfgReady);
         cntCfgReject.set(cfg.cntCfgReject);
 
-        Mem expMem = Mem.of(depth, 16).named("exp_mem");
-        Mem ackMem = Mem.of(depth, 33).named("ack_mem"); // {acked[32:17], nack_valid[16], nack_psn[15:0]}
-        Mem apushMem = Mem.of(depth, 1).named("apush_mem");
-        Mem apopMem = Mem.of(depth, 1).named("apop_mem");
-        Mem npushMem = Mem.of(depth, 1).named("npush_mem");
-        Mem npopMem = Mem.of(depth, 1).named("npop_mem");
+        Mem<Bits> expMem = Mem.of(depth, 16).named("exp_mem");
+        Mem<Bits> ackMem = Mem.of(depth, 33).named("ack_mem"); // {acked[32:17], nack_valid[16], nack_psn[15:0]}
+        Mem<Bits> apushMem = Mem.of(depth, 1).named("apush_mem");
+        Mem<Bits> apopMem = Mem.of(depth, 1).named("apop_mem");
+        Mem<Bits> npushMem = Mem.of(depth, 1).named("npush_mem");
+        Mem<Bits> npopMem = Mem.of(depth, 1).named("npop_mem");
         TimerQueue ackQ = instance("ack_q", () -> new TimerQueue(numXpus, TIME_BITS));
         TimerQueue nackQ = instance("nack_q", () -> new TimerQueue(numXpus, TIME_BITS));
         ackQ.now.set(now);

@@ -47,7 +47,7 @@ public final class RxCommandTable extends Component {
 
     public RxCommandTable() {
         latency(0);
-        Mem table = Mem.of(256, 5).named("cmd_table");
+        Mem<Bits> table = Mem.of(256, 5).named("cmd_table");
         Bits typeValid = reg("type_valid", bits(256)).init(0);
         Bool hit = cfgValid.and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_hit");
         UInt type = cfgAddr.slice(7, 0);

@@ -62,7 +62,7 @@ public final class AsyncStreamFifo<T extends Data> extends Component {
 
     private final int depth;
     private final int addressWidth;
-    private final Mem ram;
+    private final Mem<Bits> ram;
 
     public AsyncStreamFifo(Supplier<T> payloadType, int depth, ClockDomain pushDomain, ClockDomain popDomain,
             int syncStages) {

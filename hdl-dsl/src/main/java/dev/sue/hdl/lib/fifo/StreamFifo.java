@@ -128,7 +128,7 @@ public final class StreamFifo<T extends Data> extends Component {
      */
     private void buildRamStorage(Bool push, UInt count) {
         int words = Math.max(depth, 2); // Mem needs two words; a 1-deep RAM FIFO leaves one unused
-        Mem ram = Mem.of(words, s.payload.bitWidth()).named("ram");
+        Mem<Bits> ram = Mem.of(words, s.payload.bitWidth()).named("ram");
         UInt writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
         UInt fetchPtr = reg("fetch_ptr", uint(log2Up(words))).init(0);
         Bool outValid = reg("out_valid", bool()).init(false);
