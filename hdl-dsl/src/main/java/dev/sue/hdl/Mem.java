@@ -52,7 +52,7 @@ public final class Mem<T extends Data> {
      * A memory of {@code depth} words of {@code type}: a fresh type such as {@code uint(12)},
      * {@code new Entry()} or {@code Vec.of(4, i -> bits(8))}, never hardware. Further words of
      * its shape (read values) are made with {@link Data#copyType()}, which bundles with
-     * constructor parameters must override; {@link #of(int, Supplier)} avoids that.
+     * constructor parameters must override; {@link #ofFactory(int, Supplier)} avoids that.
      */
     @SuppressWarnings("unchecked")
     public static <T extends Data> Mem<T> of(int depth, T type) {
@@ -63,8 +63,12 @@ public final class Mem<T extends Data> {
         return create(depth, type, () -> (T) type.copyType());
     }
 
-    /** A memory of {@code depth} words made by {@code type} (called once per read port), e.g. {@code () -> new Entry(w)}. */
-    public static <T extends Data> Mem<T> of(int depth, Supplier<T> type) {
+    /**
+     * A memory of {@code depth} words made by {@code type} (called for the prototype and once per
+     * composite read), e.g. {@code () -> new Entry(w)}: the form for the library blocks that take
+     * their payload type as a supplier, and for bundles without {@code copyType()}.
+     */
+    public static <T extends Data> Mem<T> ofFactory(int depth, Supplier<T> type) {
         T prototype = type == null ? null : type.get();
         if (prototype == null) {
             Elaboration.current().error("the word type of a memory is null");

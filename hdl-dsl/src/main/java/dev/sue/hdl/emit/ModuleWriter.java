@@ -245,9 +245,11 @@ final class ModuleWriter {
         for (MemoryIr m : ir.memories()) {
             for (MemPorts.Write w : m.writes()) {
                 visit(w.address());
-                visitAddressable(w.data());
                 visit(w.enable());
-                if (w.byteEnable() != null) {
+                if (w.byteEnable() == null) {
+                    visit(w.data()); // printed whole, e.g. a typed word's {field, field}
+                } else {
+                    visitAddressable(w.data());
                     visitAddressable(w.byteEnable());
                     // Byte-lane writes select bits of data and enable; a literal cannot be selected.
                     nameIndexedLiteral(w.data(), m.name() + "_wdata");
