@@ -138,7 +138,7 @@ soak: jar venv tools ## two endpoints through a faulty link, 1M ops, >= 10 PSN w
 # Checks
 
 # NO_GEN=1 (used by `make test`) lints what the previous gen stage wrote.
-lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys on every generated top
+lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys, slang on every generated top
 	$(SIM_ENV) $(PY) verif/tools/lint_all.py $(OUT)
 
 test-java: venv tools ## JUnit tests (mvn test); the tool-lint tests require verilator, iverilog and yosys

@@ -177,7 +177,7 @@ public final class XpuTxInterface extends Component {
         latency(storage == FifoStorage.REGISTERS ? 2 : 3);
 
         // ---- command table ----------------------------------------------------------------
-        Mem table = Mem.of(256, 5).named("cmd_table");
+        Mem<Bits> table = Mem.of(256, 5).named("cmd_table");
         Bits typeValid = reg("type_valid", bits(256)).init(0);
         UInt cfgUnits = cfgData.slice(3, 0).asUInt();
         Bool cfgOk = cfgUnits.ne(0).and(cfgUnits.le(9)).and(cfgAddr.ne(0)).named("cfg_ok");
