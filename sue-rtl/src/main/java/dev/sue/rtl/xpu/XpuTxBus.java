@@ -15,31 +15,36 @@ import dev.sue.hdl.UInt;
  * {@code tx_xpuid} (the spec's bare {@code xpuid} would collide with the RX interface's).
  *
  * <table>
- * <caption>signals (encodings ours, the spec leaves them open; sue-rtl/README.md "XPU TX
- * interface" has the same table)</caption>
- * <tr><th>field<th>port<th>driver<th>bits<th>encoding
- * <tr><td>cycle<td>tx_cycle<td>XPU<td>4<td>index of the beat within the op: 0 on the first beat
- *     (which carries control, xpuid, vc and data bytes 0..B-1), then 1, 2, ... ceil(len/B)-1 on
- *     consecutive cycles (no idle cycle inside an op)
- * <tr><td>valid<td>tx_valid<td>XPU<td>2<td>0 = no beat; 1 = command only (one beat);
- *     2 = command with data (first and later data beats); 3 = reserved (dropped and counted)
- * <tr><td>vc<td>tx_vc<td>XPU<td>2<td>virtual channel, read on the first beat only
- * <tr><td>xpuid<td>tx_xpuid<td>XPU<td>10<td>destination XPU, read on the first beat only
- * <tr><td>control<td>tx_control<td>XPU<td>144<td>control byte k = {@code control[8k+7:8k]},
- *     first beat only; byte 0 = command type (0x00 = PAD, never valid from the XPU), byte 1 =
- *     data length - 1 when the type carries data
- * <tr><td>data<td>tx_data<td>XPU<td>N<td>data bytes i*B .. i*B+B-1 on beat i (B = N/8), byte 0
+ * <caption>signals ("in" = XPU to SUE; encodings ours, the spec leaves them open; sue-rtl/README.md
+ * "XPU TX interface" has the same table)</caption>
+ * <tr><th>field<th>port<th>dir<th>bits<th>encoding
+ * <tr><td>cycle<td>tx_cycle<td>in<td>4<td>index of the beat within the op: 0 on the first beat
+ *     (which carries tx_control, tx_xpuid, tx_vc and data bytes 0..B-1), then 1, 2, ...
+ *     ceil(len/B)-1 on consecutive clock cycles (no idle cycle inside an op). A command-only op
+ *     is one beat with tx_cycle = 0.
+ * <tr><td>valid<td>tx_valid<td>in<td>2<td>0 = no beat; 1 = command only (one beat, no data);
+ *     2 = command with data (first and later data beats); 3 = reserved (beat dropped, counted
+ *     in cnt_reserved; if it interrupts an op the op is dropped instead)
+ * <tr><td>vc<td>tx_vc<td>in<td>2<td>virtual channel, read on the first beat only
+ * <tr><td>xpuid<td>tx_xpuid<td>in<td>10<td>destination XPU, read on the first beat only
+ * <tr><td>control<td>tx_control<td>in<td>144<td>control byte k = tx_control[8k+7:8k], read on
+ *     the first beat only. Byte 0 = command type (0x00 = PAD, never valid from the XPU); byte 1
+ *     = data length - 1 when the type carries data. Only the first 2 * units bytes are carried.
+ * <tr><td>data<td>tx_data<td>in<td>N<td>data bytes i*B .. i*B+B-1 on beat i (B = N/8), byte 0
  *     in bits 7:0; bytes past the data length on the last beat are ignored
- * <tr><td>err<td>tx_err<td>XPU<td>1<td>1 = uncorrectable error in this beat: the op is dropped
- * <tr><td>credit<td>tx_credit<td>SUE<td>6<td>{valid, kind, vc[1:0], count-1[1:0]}: valid = 1
- *     returns count (1..4) credits of kind (0 = command credit, one per op; 1 = data credit,
- *     one per data beat) for vc; registered, usable from the next cycle; 6'b0 = none
- * <tr><td>resetIn<td>tx_reset_in<td>XPU<td>1<td>1 = reset the interface: the op in flight is
- *     aborted, every credit the XPU held is taken back and re-advertised afterwards
- * <tr><td>resetOut<td>tx_reset_out<td>SUE<td>1<td>1 while SUE is in reset and in the cycle after
- *     tx_reset_in; no credits are returned meanwhile
+ * <tr><td>err<td>tx_err<td>in<td>1<td>1 = uncorrectable error in this beat: the op is dropped
+ *     (cnt_err)
+ * <tr><td>credit<td>tx_credit<td>out<td>6<td>{valid, kind, vc[1:0], count-1[1:0]}: valid = 1
+ *     returns count (1..4) credits of kind (0 = command credit, one per op; 1 = data credit, one
+ *     per tx_data beat) for vc. Registered; the XPU may use them from the next cycle on. 6'b0 =
+ *     no credit this cycle.
+ * <tr><td>resetIn<td>tx_reset_in<td>in<td>1<td>1 = reset the interface: the op in flight is
+ *     aborted (not counted), every credit the XPU held is taken back and re-advertised after the
+ *     reset; the command table and the counters are kept. Beats are ignored while it is 1.
+ * <tr><td>resetOut<td>tx_reset_out<td>out<td>1<td>1 while SUE is in reset (rst) and in the cycle
+ *     after tx_reset_in; no credits are returned while it is 1.
  * </table>
- * The rules (credit use, checks, what is counted) are those of {@link XpuTxInterface}.
+ * The credit rule, the checks and what is counted: {@link XpuTxInterface}.
  */
 public final class XpuTxBus extends Bundle {
     /** Bits of {@code tx_cycle}: beat index within an op (spec Table 1). */
