@@ -49,17 +49,19 @@ import java.util.List;
  * </ul>
  *
  * <h2>Ports</h2>
- * Those of {@link SueTx} (XPU TX, {@code mac_tx_0}, {@code vc_pause}) and {@link SueRx} (XPU RX,
- * {@code mac_rx_0}, {@code ctl}) under the same names, plus:
+ * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, {@code mac_tx_0},
+ * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, {@code mac_rx_0},
+ * {@code ctl}) under the same names, but for their counters (read through {@code rd_*}), plus:
  * <ul>
- * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: configuration writes; a write
- *     happens when valid and ready and both paths see it (the command table at
- *     {@code 0x0100 + type} configures both directions). Address map: sue-rtl/README.md.
+ * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready} ({@link CfgBus}):
+ *     configuration writes; a write happens when valid and ready and both paths see it (the
+ *     command table at {@code 0x0100 + type} configures both directions). Address map:
+ *     sue-rtl/README.md.
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state.
- * <li>{@code rd_valid, rd_addr[15:0]} -&gt; {@code rd_rsp_valid, rd_data[31:0], rd_err}: the status
- *     space, word {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)}, two cycles after the
- *     read ({@link StatusReadPort}).
+ * <li>{@code rd_valid, rd_addr[15:0]} -&gt; {@code rd_rsp_valid, rd_data[31:0], rd_err}
+ *     ({@link StatusReadBus}): the status space, word {@code 0x8000 + i} =
+ *     {@link #statusWords()}{@code .get(i)}, two cycles after the read ({@link StatusReadPort}).
  * </ul>
  */
 public final class SueEndpoint extends Component {

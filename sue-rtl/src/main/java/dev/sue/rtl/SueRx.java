@@ -49,13 +49,14 @@ import java.util.List;
  *     is 1 whenever {@code ctl} is not back-pressured: the path runs at one beat per cycle.
  * <li>{@code ctl} (master stream of {@link MacRxBeat}): every frame that is not a SUE frame for
  *     this endpoint, whole (DESIGN-RX.md "Classification").
- * <li>XPU RX: {@code rx_valid, rx_cycle, rx_vc, xpuid, rx_control, rx_data, rx_credit,
- *     rx_reset_in, rx_reset_out} (encodings: DESIGN-RX.md, signal table).
+ * <li>XPU RX ({@link XpuRxBus}): {@code rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control,
+ *     rx_data, rx_credit, rx_reset_in, rx_reset_out} (encodings there and in DESIGN-RX.md).
  * <li>{@code ack_req} (Flow {dest, op, rpsn}): ACK/NACK the transmit path must carry to a peer.
  * <li>{@code peer_ack} (Flow {peer, op, rpsn}): ACK/NACK received from a peer, for transmit
  *     reliability.
- * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready}: the configuration write bus shared by
- *     the three blocks (a write happens when valid and ready; every block sees it).
+ * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready} ({@link CfgBus}): the configuration
+ *     write bus shared by the three blocks (a write happens when valid and ready; every block
+ *     sees it).
  * <li>Counters ({@code cnt_<block>_<name>}, 32-bit saturating): {@link #statusWords()}.
  * </ul>
  */

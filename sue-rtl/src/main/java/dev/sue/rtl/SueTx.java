@@ -54,9 +54,10 @@ import java.util.List;
  *
  * <h2>Ports</h2>
  * <ul>
- * <li>XPU side: {@code tx_cycle, tx_valid, tx_vc, xpuid, tx_control, tx_data, tx_err,
- *     tx_credit, tx_reset_in, tx_reset_out}, encodings in sue-rtl/README.md (signal table).
- * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: the configuration bus; a
+ * <li>XPU side ({@link XpuTxBus}): {@code tx_cycle, tx_valid, tx_vc, tx_xpuid, tx_control,
+ *     tx_data, tx_err, tx_credit, tx_reset_in, tx_reset_out}, encodings there.
+ * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready} ({@link CfgBus}): the
+ *     configuration bus; a
  *     write happens when {@code cfg_valid && cfg_ready}. Address map: README.md ("SUE TX
  *     configuration"): encapsulation registers and tables, {@code 0x0100 + type} command table,
  *     {@code 0x0200} PACK_LIMIT, {@code 0x0201} DEST_LIMIT, {@code 0x0210} MIN_FRAME,
@@ -69,12 +70,13 @@ import java.util.List;
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest[9:0]} / {@code conn_state[1:0]} ({error, rewinding}): the sticky
  *     state of one connection. {@code free_cells}: free cells of the buffer.
- * <li>Reliability counters {@code rel_cnt_*}: see {@link TxReliability}.
  * <li>{@code mac_tx_<p>} ({@code _data, _keep, _last, _valid, _ready}): frames for MAC port p.
- * <li>Counters (32-bit, saturating): the interface's {@code cnt_*} (ok, err, no_credit,
+ * <li>Counters (32-bit, saturating), one port {@code cnt_<block>_<name>} per status word
+ *     ({@link #statusWords()}): the interface's {@code cnt_tx_xpu_*} (ok, err, no_credit,
  *     reserved, bad_cycle, long, short, bad_type, pad, mismatch, overflow, cfg_reject), the
- *     queue manager's {@code qm_cnt_*} (pdus, ops, aborts, bad_dest, dest_limit, bad_cfg), the
- *     framer's {@code frames} and {@code drops}.
+ *     queue manager's {@code cnt_tx_qm_*} (pdus, ops, aborts, bad_dest, dest_limit, bad_cfg), the
+ *     reliability's {@code cnt_tx_rel_*} (see {@link TxReliability}), the framer's
+ *     {@code cnt_tx_framer_frames} and {@code cnt_tx_framer_drops}.
  * </ul>
  */
 public final class SueTx extends Component {
