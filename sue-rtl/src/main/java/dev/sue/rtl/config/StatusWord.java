@@ -1,5 +1,7 @@
 package dev.sue.rtl.config;
 
+import static dev.sue.hdl.Hdl.*;
+
 import dev.sue.hdl.UInt;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,22 @@ public record StatusWord(String name, UInt value) {
         List<StatusWord> out = new ArrayList<>(words.size());
         for (StatusWord w : words) {
             out.add(new StatusWord(prefix + "." + w.name(), w.value()));
+        }
+        return out;
+    }
+
+    /**
+     * Exports the words as 32-bit output ports of the component being built, named
+     * {@code cnt_<name>} with the dots as underscores ({@code rx_parser.fcs} -&gt;
+     * {@code cnt_rx_parser_fcs}), narrower words zero-extended; returns the words reading those
+     * ports, for the parent's status space.
+     */
+    public static List<StatusWord> exportAsPorts(List<StatusWord> words) {
+        List<StatusWord> out = new ArrayList<>(words.size());
+        for (StatusWord w : words) {
+            UInt port = out(uint(32)).named("cnt_" + w.name().replace('.', '_'));
+            port.set(w.value().width() == 32 ? w.value() : w.value().resize(32));
+            out.add(new StatusWord(w.name(), port));
         }
         return out;
     }
