@@ -7,16 +7,15 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
-import dev.sue.hdl.lib.stream.PacketBeat;
-import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusReadBus;
 import dev.sue.rtl.config.StatusReadPort;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
-import dev.sue.rtl.rx.MacRxBeat;
+import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.ArrayList;
@@ -49,9 +48,10 @@ import java.util.List;
  * </ul>
  *
  * <h2>Ports</h2>
- * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, {@code mac_tx_0},
- * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, {@code mac_rx_0},
- * {@code ctl}) under the same names, but for their counters (read through {@code rd_*}), plus:
+ * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, AXI4-Stream {@code mac_tx_0_t*},
+ * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, AXI4-Stream
+ * {@code mac_rx_0_t*} and {@code ctl_t*}) under the same names, but for their counters (read
+ * through {@code rd_*}), plus:
  * <ul>
  * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready} ({@link CfgBus}):
  *     configuration writes; a write happens when valid and ready and both paths see it (the
@@ -70,9 +70,10 @@ public final class SueEndpoint extends Component {
     /** The XPU RX interface (spec Table 2): ports {@code rx_*}. */
     public final XpuRxBus xpuRx;
 
-    public final Vec<Stream<PacketBeat>> macTx;
-    public final Stream<MacRxBeat> macRx;
-    public final Stream<MacRxBeat> ctl;
+    /** AXI4-Stream MAC and control ports, as {@link SueTx#macTx}, {@link SueRx#macRx}, {@link SueRx#ctl}. */
+    public final Vec<AxiStream> macTx;
+    public final AxiStream macRx;
+    public final AxiStream ctl;
     public final Bits vcPause;
     public final Flow<UInt> connErr;
     public final UInt connStateDest = in(uint(10));
@@ -96,9 +97,9 @@ public final class SueEndpoint extends Component {
         param("vlan", vlan);
         xpuTx = slave(new XpuTxBus(dataWidth).named("tx"));
         xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
-        macTx = master(Vec.of(1, i -> Stream.of(() -> new PacketBeat(dataWidth))));
-        macRx = slave(Stream.of(() -> new MacRxBeat(dataWidth)).named("mac_rx_0"));
-        ctl = master(Stream.of(() -> new MacRxBeat(dataWidth)));
+        macTx = master(Vec.of(1, i -> MacStreams.tx(dataWidth)));
+        macRx = slave(MacStreams.rx(dataWidth).named("mac_rx_0"));
+        ctl = master(MacStreams.rx(dataWidth));
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
@@ -109,9 +110,9 @@ public final class SueEndpoint extends Component {
         connect(xpuRx, rx.xpuRx);
         CfgFanout.connect(cfg, tx.cfg, rx.cfg);
         tx.vcPause.set(vcPause);
-        macTx.get(0).connectFrom(tx.macTx.get(0));
-        rx.macRx.connectFrom(macRx);
-        ctl.connectFrom(rx.ctl);
+        connect(macTx.get(0), tx.macTx.get(0));
+        connect(rx.macRx, macRx);
+        connect(ctl, rx.ctl);
         connect(connErr, tx.connErr);
         tx.connStateDest.set(connStateDest);
         connState.set(tx.connState);

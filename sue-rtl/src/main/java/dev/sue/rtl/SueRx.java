@@ -6,12 +6,13 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
-import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.reliability.RxReliability;
@@ -44,11 +45,14 @@ import java.util.List;
  *
  * <h2>Ports</h2>
  * <ul>
- * <li>{@code mac_rx_0} ({@code _valid, _data, _keep, _last, _err, _ready}): frames from the MAC
- *     (keep full but on the last beat; {@code err} on the last beat = MAC error). {@code ready}
- *     is 1 whenever {@code ctl} is not back-pressured: the path runs at one beat per cycle.
- * <li>{@code ctl} (master stream of {@link MacRxBeat}): every frame that is not a SUE frame for
- *     this endpoint, whole (DESIGN-RX.md "Classification").
+ * <li>{@code mac_rx_0} (AXI4-Stream, {@link AxiStream}: {@code _tvalid, _tready, _tdata, _tkeep,
+ *     _tlast, _tuser}): frames from the MAC, byte 0 in {@code tdata[7:0]} (keep full but on the
+ *     last beat; {@code tuser} on the last beat = MAC error, ignored on other beats).
+ *     {@code tready} is 1 whenever {@code ctl} is not back-pressured: the path runs at one beat
+ *     per cycle.
+ * <li>{@code ctl} (AXI4-Stream, the same six signals): every frame that is not a SUE frame for
+ *     this endpoint, whole and byte-identical (DESIGN-RX.md "Classification"); {@code tuser} on
+ *     the last beat = MAC error or, with SUE FCS checking on, bad FCS ({@link MacRxBeat}).
  * <li>XPU RX ({@link XpuRxBus}): {@code rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control,
  *     rx_data, rx_credit, rx_reset_in, rx_reset_out} (encodings there and in DESIGN-RX.md).
  * <li>{@code ack_req} (Flow {dest, op, rpsn}): ACK/NACK the transmit path must carry to a peer.
@@ -61,8 +65,10 @@ import java.util.List;
  * </ul>
  */
 public final class SueRx extends Component {
-    public final Stream<MacRxBeat> macRx;
-    public final Stream<MacRxBeat> ctl;
+    /** Frames from the MAC: AXI4-Stream ports {@code mac_rx_0_t*}, {@code tuser} = MAC error. */
+    public final AxiStream macRx;
+    /** Frames that are not SUE frames for this endpoint: ports {@code ctl_t*}, {@code tuser} = error. */
+    public final AxiStream ctl;
 
     /** The XPU RX interface (spec Table 2): ports {@code rx_*}. */
     public final XpuRxBus xpuRx;
@@ -83,8 +89,8 @@ public final class SueRx extends Component {
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
         require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
-        macRx = slave(Stream.of(() -> new MacRxBeat(dataWidth)).named("mac_rx_0"));
-        ctl = master(Stream.of(() -> new MacRxBeat(dataWidth)));
+        macRx = slave(MacStreams.rx(dataWidth).named("mac_rx_0"));
+        ctl = master(MacStreams.rx(dataWidth));
         xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
         ackReq = master(Flow.of(AckReq::new));
         peerAck = master(Flow.of(PeerAck::new));
@@ -100,7 +106,7 @@ public final class SueRx extends Component {
         cfgFan.drive(deliver.cfgValid, deliver.cfgAddr, deliver.cfgData);
 
         // frames
-        parser.s.connectFrom(macRx);
+        macRx.connectTo(parser.s);
         ctl.connectFrom(parser.ctl);
         deliver.in.connectFrom(parser.m);
         rel.beat.valid.set(parser.m.valid.and(parser.m.ready));

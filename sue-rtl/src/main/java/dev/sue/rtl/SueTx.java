@@ -7,14 +7,14 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
-import dev.sue.hdl.lib.stream.PacketBeat;
-import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.encap.SueFramer;
+import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.mac.PortSelect;
 import dev.sue.rtl.reliability.TxReliability;
 import dev.sue.rtl.pdu.PeerAck;
@@ -70,7 +70,9 @@ import java.util.List;
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest[9:0]} / {@code conn_state[1:0]} ({error, rewinding}): the sticky
  *     state of one connection. {@code free_cells}: free cells of the buffer.
- * <li>{@code mac_tx_<p>} ({@code _data, _keep, _last, _valid, _ready}): frames for MAC port p.
+ * <li>{@code mac_tx_<p>} (AXI4-Stream, {@link AxiStream}: {@code _tvalid, _tready, _tdata, _tkeep,
+ *     _tlast, _tuser}): frames for MAC port p, byte 0 of the frame in {@code tdata[7:0]};
+ *     {@code tuser} (1 bit, "abort") is held 0 ({@link MacStreams}).
  * <li>Counters (32-bit, saturating), one port {@code cnt_<block>_<name>} per status word
  *     ({@link #statusWords()}): the interface's {@code cnt_tx_xpu_*} (ok, err, no_credit,
  *     reserved, bad_cycle, long, short, bad_type, pad, mismatch, overflow, cfg_reject), the
@@ -102,7 +104,8 @@ public final class SueTx extends Component {
     public final UInt freeCells;
     public final Bits vcPause;
     public final Flow<AckReq> ackReq;
-    public final Vec<Stream<PacketBeat>> macTx;
+    /** Frames for MAC port p: AXI4-Stream ports {@code mac_tx_<p>_t*} ({@link MacStreams}). */
+    public final Vec<AxiStream> macTx;
 
     private final List<StatusWord> status = new ArrayList<>();
 
@@ -151,7 +154,7 @@ public final class SueTx extends Component {
         freeCells = out(uint(bitsFor(cells)));
         vcPause = in(bits(vcs));
         ackReq = slave(Flow.of(AckReq::new));
-        macTx = master(Vec.of(ports, i -> Stream.of(() -> new PacketBeat(dataWidth))));
+        macTx = master(Vec.of(ports, i -> MacStreams.tx(dataWidth)));
 
         XpuTxInterface xpu = instance("xpu", () -> new XpuTxInterface(dataWidth, vcs, credits, credits,
                 xpuFifoDepth(vcs, credits)));

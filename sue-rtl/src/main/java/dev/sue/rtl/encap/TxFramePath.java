@@ -7,9 +7,11 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.mac.PortSelect;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PduDesc;
@@ -32,8 +34,8 @@ import dev.sue.rtl.reliability.TxSequencer;
  *       write happens when {@code cfg_valid && cfg_ready} and every block sees it
  *       ({@link TxSequencer} may hold {@code cfg_ready} low for a few cycles after a NEXT_PSN
  *       write).</li>
- *   <li>{@code mac_tx_0 .. mac_tx_<ports-1>} (master {@code Stream<PacketBeat>}): frames per
- *       MAC port ({@code _data, _keep, _last, _valid, _ready}).</li>
+ *   <li>{@code mac_tx_0 .. mac_tx_<ports-1>} (AXI4-Stream {@link MacStreams#tx}): frames per
+ *       MAC port ({@code _tvalid, _tready, _tdata, _tkeep, _tlast, _tuser}).</li>
  *   <li>{@code frames}, {@code drops}: the framer's counters.</li>
  * </ul>
  *
@@ -52,7 +54,7 @@ public final class TxFramePath extends Component {
     public final Stream<PduDesc> desc;
     public final Stream<PacketBeat> data;
     public final Flow<AckReq> ackReq;
-    public final Vec<Stream<PacketBeat>> macTx;
+    public final Vec<AxiStream> macTx;
     public final UInt frames = out(uint(32));
     public final UInt drops = out(uint(32));
 
@@ -65,7 +67,7 @@ public final class TxFramePath extends Component {
         desc = slave(Stream.of(PduDesc::new));
         data = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         ackReq = slave(Flow.of(AckReq::new));
-        macTx = master(Vec.of(ports, i -> Stream.of(() -> new PacketBeat(dataWidth))));
+        macTx = master(Vec.of(ports, i -> MacStreams.tx(dataWidth)));
 
         TxSequencer seq = instance(() -> new TxSequencer(numXpus));
         SueFramer framer = instance(() -> new SueFramer(dataWidth, encap, vlan, numXpus));
