@@ -34,6 +34,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
+from cocotb.utils import get_sim_time
 
 PACKET_FIELDS = ("data", "keep", "last")
 
@@ -186,6 +187,13 @@ class ClockedBench:
         self.clk = clk
         self.agents: list = []
         self.cycle = 0
+        self._edge_times: list[int] = []  # sim time (steps) at the start of cycles 0 and 1
+
+    def cycle_at(self, sim_time: int) -> int:
+        """The cycle whose ``sample`` saw the transfer a rising edge at ``sim_time`` performed
+        (cocotbext-axi stamps frames with the edge's ``get_sim_time()``)."""
+        t0, t1 = self._edge_times
+        return (sim_time - t0) // (t1 - t0) - 1
 
     def add(self, agent):
         self.agents.append(agent)
@@ -193,6 +201,8 @@ class ClockedBench:
 
     async def step(self) -> None:
         """One cycle; call it right after a rising edge (where reset and the previous step end)."""
+        if len(self._edge_times) < 2:
+            self._edge_times.append(get_sim_time())
         for a in self.agents:
             a.drive()
         await ReadOnly()

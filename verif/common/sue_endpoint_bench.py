@@ -5,8 +5,8 @@ single endpoint (prefix ``""``) and each side of the back-to-back pair (``"a_"``
 
 * ``CfgPort``: configuration writes (``cfg_valid/addr/data/ready``).
 * ``StatusReader``: reads of the status space (``rd_valid/rd_addr`` -> ``rd_rsp_valid/rd_data``).
-* ``MacRxDriver``: frames into ``mac_rx_0`` (data, keep, last, err; honours ``ready``).
-* ``MacTxMonitor``: frames out of ``mac_tx_0``, with random back-pressure.
+* ``MacRxFeed``: frames into the AXI4-Stream ``mac_rx_0_t*`` (cocotbext-axi source and monitor).
+* ``MacTxSink``: frames out of ``mac_tx_0_t*`` (cocotbext-axi sink), with random back-pressure.
 * ``XpuRxSink``: the XPU on the Table 2 receive interface: advertises credits (greedily, at a
   random rate), assembles ops, checks the beat rules, frees the entries when an op is complete.
 
@@ -19,11 +19,9 @@ import random
 from collections import deque
 from typing import Callable
 
-from common.stream_bfm import StreamSink, beat_bytes, packet_beats
+from common.mac_axis import FrameSink, FrameWatch, mac_frame, mac_source, random_pause
 from common.sue_ops import CommandTable, ceil_div
 from common.xpu_rx import CMD, DATA, RxCredits
-
-MAC_FIELDS = ("data", "keep", "last")
 
 
 class View:
@@ -48,6 +46,10 @@ class View:
     @property
     def prefix(self) -> str:
         return self._prefix
+
+    @property
+    def dut(self):
+        return self._dut
 
 
 class CfgPort:
@@ -115,78 +117,58 @@ class StatusReader:
         self.cycle += 1
 
 
-class MacRxDriver:
-    """Drives whole frames into ``mac_rx_0``; ``err`` marks the last beat of a frame sent with it."""
+class MacRxFeed:
+    """Frames into ``mac_rx_0`` with cocotbext-axi: an ``AxiStreamSource`` (idle cycles at random
+    with probability ``idle``; ``tuser`` = err on the last beat) and an ``AxiStreamMonitor`` for
+    what the endpoint really took (``sent_frames``, ``frame_end_cycles``: the bench cycle of each
+    frame's last beat). A ``ClockedBench`` agent (the monitor is polled in the sample phase)."""
 
-    def __init__(self, view: View, rng: random.Random, width_bytes: int, idle: float = 0.0):
-        self.v, self.rng, self.wb, self.idle = view, rng, width_bytes, idle
-        self.frames: deque[tuple[bytes, bool]] = deque()
-        self.beats: deque[dict] = deque()
-        self.current: dict | None = None
-        self.sent_frames = 0
-        self.frame_end_cycles: list[int] = []  # bench cycle of each frame's last beat transfer
-        self.cycle = 0
-        self.v.mac_rx_0_valid.value = 0
+    def __init__(self, bench, view: View, rng: random.Random, width_bytes: int, idle: float = 0.0):
+        self.rng, self.wb = rng, width_bytes
+        self.source = mac_source(view.dut, view.prefix + "mac_rx_0")
+        self.set_idle(idle)
+        self.watch = FrameWatch(bench, view.dut, view.prefix + "mac_rx_0")
+
+    def set_idle(self, probability: float) -> None:
+        if probability:
+            self.source.set_pause_generator(random_pause(probability, self.rng))
+        else:
+            self.source.clear_pause_generator()
+            self.source.pause = False
 
     def send(self, frame: bytes, err: bool = False) -> None:
-        self.frames.append((frame, err))
+        self.source.send_nowait(mac_frame(frame, int(err), self.wb, self.rng))
 
     @property
     def idle_now(self) -> bool:
-        return self.current is None and not self.beats and not self.frames
+        return self.source.idle()
+
+    @property
+    def sent_frames(self) -> int:
+        return self.watch.count
+
+    @property
+    def frame_end_cycles(self) -> list[int]:
+        return self.watch.end_cycles
 
     def drive(self) -> None:
-        v = self.v
-        if self.current is None:
-            if not self.beats and self.frames and self.rng.random() >= self.idle:
-                frame, err = self.frames.popleft()
-                self.beats.extend(packet_beats(frame, self.wb, err=0))
-                self.beats[-1]["err"] = int(err)
-            if self.beats:
-                self.current = self.beats.popleft()
-        if self.current is None:
-            v.mac_rx_0_valid.value = 0
-            v.mac_rx_0_last.value = self.rng.getrandbits(1)
-            v.mac_rx_0_err.value = self.rng.getrandbits(1)
-            return
-        v.mac_rx_0_valid.value = 1
-        v.mac_rx_0_data.value = self.current["data"]
-        v.mac_rx_0_keep.value = self.current["keep"]
-        v.mac_rx_0_last.value = self.current["last"]
-        v.mac_rx_0_err.value = self.current["err"]
+        pass
 
     def sample(self) -> None:
-        if self.current is not None and int(self.v.mac_rx_0_ready.value):
-            if self.current["last"]:
-                self.sent_frames += 1
-                self.frame_end_cycles.append(self.cycle)
-            self.current = None
-        self.cycle += 1
+        self.watch.sample()
 
 
-class MacTxMonitor(StreamSink):
-    """Takes frames from ``mac_tx_0`` with random back-pressure; ``on_frame(frame, cycle)`` at each end."""
+class MacTxSink(FrameSink):
+    """Takes frames from ``mac_tx_0`` (cocotbext ``AxiStreamSink``, random back-pressure);
+    ``on_frame(frame, cycle)`` at each end. ``tuser`` ("abort") must be 0: SUE never aborts."""
 
-    def __init__(self, view: View, rng: random.Random, width_bytes: int, backpressure: float,
+    def __init__(self, bench, view: View, rng: random.Random, width_bytes: int, backpressure: float,
                  on_frame: Callable[[bytes, int], None]):
-        super().__init__(view, "mac_tx_0", MAC_FIELDS, rng, backpressure)
-        self.wb, self.on_frame = width_bytes, on_frame
-        self._cur = b""
-        self.frames_out = 0
-        self.beats_out = 0
+        def take(data: bytes, user: int, cycle: int) -> None:
+            assert user == 0, f"{view.prefix}mac_tx_0: tuser (abort) set on a frame"
+            on_frame(data, cycle)
 
-    def sample(self) -> None:
-        n = len(self.beats)
-        super().sample()
-        if len(self.beats) > n:
-            beat = self.beats.pop()  # keep memory flat on long runs
-            self.cycles.pop()
-            self.beats_out += 1
-            self._cur += beat_bytes(beat, self.wb)
-            if beat["last"]:
-                self.frames_out += 1
-                self.on_frame(self._cur, self.cycle)
-                self._cur = b""
+        super().__init__(bench, view.dut, view.prefix + "mac_tx_0", width_bytes, backpressure, rng, take)
 
 
 class XpuRxSink:

@@ -40,8 +40,9 @@ import cocotb
 
 from common import sue_frames
 from common.link_model import Faults, LinkModel
-from common.stream_bfm import BenchTimeout, ClockedBench, CycleProbe, StreamSink, start_clock_and_reset
-from common.sue_endpoint_bench import CfgPort, MacRxDriver, MacTxMonitor, StatusReader, View, XpuRxSink
+from common.stream_bfm import BenchTimeout, ClockedBench, CycleProbe, start_clock_and_reset
+from common.mac_axis import FrameSink
+from common.sue_endpoint_bench import CfgPort, MacRxFeed, MacTxSink, StatusReader, View, XpuRxSink
 from common.sue_ops import CommandTable, XpuTx, random_op
 
 ENCAP = int(os.environ.get("TB_ENCAP", "0"))
@@ -117,8 +118,8 @@ class Side:
         self.xtx.paused = True
         self.xrx = bench.add(XpuRxSink(view, rng, wb, table, VCS,
                                    on_op, rate=XPU_RATE))
-        self.mac_in = bench.add(MacRxDriver(view, rng, wb, idle=0.05))
-        self.ctl = bench.add(StreamSink(view, "ctl", ("data", "keep", "last", "err"), rng, 0.0))
+        self.mac_in = bench.add(MacRxFeed(bench, view, rng, wb, idle=0.05))
+        self.ctl = bench.add(FrameSink(bench, dut, f"{prefix}ctl", wb))
         getattr(dut, f"{prefix}vc_pause").value = 0
         self.mac_out = None  # set by the bench (needs the link)
         self.accepted_total = 0  # ops the XPU had accepted (the soak clears xtx.accepted)
@@ -215,12 +216,12 @@ async def pair(dut):
     mac_bp = float(os.environ.get("TB_MAC_BP", 0.0 if SCENARIO in ("latency", "recovery", "throughput") else 0.1))
     sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
     sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
-    sides[ID_A].mac_out = bench.add(MacTxMonitor(View(dut, "a_"), rng, wb, mac_bp, a_to_b))
-    sides[ID_B].mac_out = bench.add(MacTxMonitor(View(dut, "b_"), rng, wb, mac_bp,
+    sides[ID_A].mac_out = bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, mac_bp, a_to_b))
+    sides[ID_B].mac_out = bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp,
                                                  lambda fr, cyc: links["ba"].push(cyc, fr)))
     if SCENARIO in ("latency", "recovery", "throughput"):
         for s in sides.values():
-            s.mac_in.idle = 0.0
+            s.mac_in.set_idle(0.0)
             s.xtx.idle = 0.0 if SCENARIO == "throughput" else s.xtx.idle
 
     def move(cycle: int) -> None:
@@ -375,7 +376,7 @@ def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
     assert c["rx_rel.accepted"] == c["rx_deliver.stored"], f"{who}: accepted {c['rx_rel.accepted']} != stored"
     assert c["rx_deliver.bad_op"] == 0, f"{who}: a good peer's PDU had a malformed op"
     assert c["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {c['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
-    assert c["rx_parser.ctl"] == sum(1 for b in s.ctl.beats if b["last"]), f"{who}: control frames"
+    assert c["rx_parser.ctl"] == len(s.ctl.frames), f"{who}: control frames"
     assert c["tx_framer.frames"] == s.mac_out.frames_out, f"{who}: framer {c['tx_framer.frames']} frames, MAC took {s.mac_out.frames_out}"
     assert c["tx_xpu.ok"] == s.accepted_total, f"{who}: interface committed {c['tx_xpu.ok']} ops of {s.accepted_total}"
     dut._log.info(f"{who}: rx frames {frames_in} pass {c['rx_parser.pass']} ctl {c['rx_parser.ctl']} drops {drops} "

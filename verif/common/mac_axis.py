@@ -1,0 +1,172 @@
+"""The SUE tops' AXI4-Stream MAC and control ports, driven and watched with cocotbext-axi.
+
+``mac_tx_<p>_t*``, ``mac_rx_0_t*`` and ``ctl_t*`` (sue-rtl/README.md, "MAC and control
+ports") are AXI4-Stream with ``tdata`` byte 0 in bits 7:0, ``tkeep`` and a 1-bit ``tuser``
+(RX: MAC error on the last beat; TX: "abort", held 0). cocotbext-axi's ``AxiStreamSource``,
+``AxiStreamSink`` and ``AxiStreamMonitor`` drive and watch them; ``pause`` generators
+(``random_pause``) insert idle cycles on a source and back-pressure on a sink.
+
+What cocotbext-axi does not do, and this module adds (each for the reason given):
+
+* ``mac_frame``: the beats a MAC may send, beyond what ``AxiStreamFrame(bytes)`` gives: junk
+  in the byte lanes past ``tkeep`` and a random ``tuser`` on beats other than the last (the
+  RTL must ignore both), so a DUT that reads them is caught.
+* ``frame_of``: a received frame back to (bytes, tuser of its last beat), checking the
+  ``tkeep`` rules of our ports (full but on the last beat, contiguous from byte 0 there), which
+  cocotbext's ``compact()`` would silently accept.
+* ``AxisProtocolCheck``: the stream rules on a DUT output (``tvalid`` held and the payload
+  stable while stalled); cocotbext's sink and monitor record transfers but do not check them.
+* ``FrameSink`` / ``FrameWatch``: cocotbext's queues polled once per cycle from a
+  ``ClockedBench`` (``common.stream_bfm``), with each frame's transfer time converted to the
+  bench cycle (``ClockedBench.cycle_at``), so scoreboards and latency figures keep the bench's
+  cycle numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterator
+
+from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamMonitor, AxiStreamSink, AxiStreamSource
+
+
+def random_pause(probability: float, rng: random.Random) -> Iterator[bool]:
+    """A cocotbext pause generator: True (pause) in each cycle with ``probability``."""
+    while True:
+        yield rng.random() < probability
+
+
+def axis_bus(dut, prefix: str) -> AxiStreamBus:
+    """``<prefix>_tvalid/_tready/_tdata/_tkeep/_tlast/_tuser`` of ``dut``."""
+    return AxiStreamBus.from_prefix(dut, prefix)
+
+
+def mac_source(dut, prefix: str, idle: float = 0.0, rng: random.Random | None = None) -> AxiStreamSource:
+    """An ``AxiStreamSource`` on ``<prefix>_t*`` (clock ``clk``, reset ``rst``), idle a cycle with ``idle``."""
+    src = AxiStreamSource(axis_bus(dut, prefix), dut.clk, dut.rst)
+    if idle:
+        src.set_pause_generator(random_pause(idle, rng or random.Random(1)))
+    return src
+
+
+def mac_frame(frame: bytes, err: int, width_bytes: int, rng: random.Random) -> AxiStreamFrame:
+    """``frame`` as a MAC delivers it: ``err`` on the last beat's ``tuser``, a random ``tuser`` on
+    the others, random junk in the last beat's lanes past ``tkeep``."""
+    if not frame:
+        raise ValueError("a frame has at least one byte")
+    n = len(frame)
+    beats = -(-n // width_bytes)
+    pad = beats * width_bytes - n
+    tuser = []
+    for b in range(beats):
+        tuser += [err if b == beats - 1 else rng.getrandbits(1)] * width_bytes
+    return AxiStreamFrame(tdata=frame + rng.randbytes(pad), tkeep=[1] * n + [0] * pad, tuser=tuser)
+
+
+def frame_of(f: AxiStreamFrame, width_bytes: int, what: str) -> tuple[bytes, int]:
+    """(bytes, tuser of the last beat) of a frame received with ``compact=False``; asserts the
+    ``tkeep`` rules: all ones but on the last beat, contiguous from byte 0 there."""
+    keep = f.tkeep
+    n = len(keep)
+    assert n % width_bytes == 0, f"{what}: {n} byte lanes is not whole beats of {width_bytes}"
+    last_start = n - width_bytes
+    assert all(keep[:last_start]), f"{what}: a beat before the last has a partial tkeep"
+    tail = keep[last_start:]
+    kept = sum(tail)
+    assert kept > 0 and tail == [1] * kept + [0] * (width_bytes - kept), \
+        f"{what}: last beat's tkeep {tail} is not a run from byte 0"
+    user = f.tuser[-1] if isinstance(f.tuser, list) else int(f.tuser or 0)
+    return bytes(f.tdata[:last_start + kept]), int(user)
+
+
+class AxisProtocolCheck:
+    """A ``ClockedBench`` agent asserting the stream rules on a DUT output ``<prefix>_t*``: once
+    ``tvalid`` is high without ``tready``, ``tvalid`` and the payload hold until the transfer."""
+
+    def __init__(self, dut, prefix: str):
+        self.name = prefix
+        self.tvalid = getattr(dut, f"{prefix}_tvalid")
+        self.tready = getattr(dut, f"{prefix}_tready")
+        self.payload = [getattr(dut, f"{prefix}_{s}") for s in ("tdata", "tkeep", "tlast", "tuser")
+                        if hasattr(dut, f"{prefix}_{s}")]
+        self._stalled = None
+        self.cycle = 0
+
+    def drive(self) -> None:
+        pass
+
+    def sample(self) -> None:
+        valid = int(self.tvalid.value)
+        if self._stalled is not None:
+            assert valid, f"{self.name}: tvalid fell before the transfer (cycle {self.cycle})"
+            now = [int(h.value) for h in self.payload]
+            assert now == self._stalled, f"{self.name}: payload changed while stalled (cycle {self.cycle})"
+        self._stalled = [int(h.value) for h in self.payload] if valid and not int(self.tready.value) else None
+        self.cycle += 1
+
+
+class FrameSink:
+    """Takes frames from a DUT output ``<prefix>_t*`` with cocotbext's ``AxiStreamSink``
+    (back-pressure ``backpressure``: the probability that ``tready`` is low in a cycle) and, as a
+    ``ClockedBench`` agent, hands each one to ``on_frame(data, tuser, cycle)`` in the sample
+    phase of the bench cycle after its last beat (``cycle`` is the bench cycle of that last
+    transfer). Without ``on_frame`` the frames collect in ``frames`` as (data, tuser, cycle).
+    Checks the stream rules on the way (``AxisProtocolCheck``)."""
+
+    def __init__(self, bench, dut, prefix: str, width_bytes: int, backpressure: float = 0.0,
+                 rng: random.Random | None = None,
+                 on_frame: Callable[[bytes, int, int], None] | None = None):
+        self.bench, self.wb, self.name = bench, width_bytes, prefix
+        self.sink = AxiStreamSink(axis_bus(dut, prefix), dut.clk, dut.rst)
+        self.rng = rng or random.Random(1)
+        self.set_backpressure(backpressure)
+        self.check = AxisProtocolCheck(dut, prefix)
+        self.on_frame = on_frame
+        self.frames: list[tuple[bytes, int, int]] = []
+        self.frames_out = 0
+        self.beats_out = 0
+
+    def set_backpressure(self, probability: float) -> None:
+        if probability:
+            self.sink.set_pause_generator(random_pause(probability, self.rng))
+        else:
+            self.sink.clear_pause_generator()
+            self.sink.pause = False
+
+    def drive(self) -> None:
+        pass
+
+    def sample(self) -> None:
+        self.check.sample()
+        sink = self.sink
+        while not sink.empty():
+            f = sink.recv_nowait(compact=False)
+            data, user = frame_of(f, self.wb, self.name)
+            self.frames_out += 1
+            self.beats_out += len(f.tkeep) // self.wb
+            cycle = self.bench.cycle_at(f.sim_time_end)
+            if self.on_frame is None:
+                self.frames.append((data, user, cycle))
+            else:
+                self.on_frame(data, user, cycle)
+
+
+class FrameWatch:
+    """An ``AxiStreamMonitor`` on a DUT input ``<prefix>_t*`` (what a source really delivered,
+    after the DUT's back-pressure), polled as a ``ClockedBench`` agent: ``count`` frames
+    transferred and ``end_cycles``, the bench cycle of each one's last beat."""
+
+    def __init__(self, bench, dut, prefix: str):
+        self.bench = bench
+        self.monitor = AxiStreamMonitor(axis_bus(dut, prefix), dut.clk, dut.rst)
+        self.count = 0
+        self.end_cycles: list[int] = []
+
+    def drive(self) -> None:
+        pass
+
+    def sample(self) -> None:
+        while not self.monitor.empty():
+            f = self.monitor.recv_nowait(compact=False)
+            self.count += 1
+            self.end_cycles.append(self.bench.cycle_at(f.sim_time_end))
