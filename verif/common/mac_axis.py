@@ -24,7 +24,9 @@ What cocotbext-axi does not do, and this module adds (each for the reason given)
 
 from __future__ import annotations
 
+import logging
 import random
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamMonitor, AxiStreamSink, AxiStreamSource
@@ -41,9 +43,16 @@ def axis_bus(dut, prefix: str) -> AxiStreamBus:
     return AxiStreamBus.from_prefix(dut, prefix)
 
 
+def quiet(agent):
+    """cocotbext-axi logs every frame (all its bytes) at INFO: on long runs that is most of the
+    simulation's time and log. Only its warnings are kept."""
+    agent.log.setLevel(logging.WARNING)
+    return agent
+
+
 def mac_source(dut, prefix: str, idle: float = 0.0, rng: random.Random | None = None) -> AxiStreamSource:
     """An ``AxiStreamSource`` on ``<prefix>_t*`` (clock ``clk``, reset ``rst``), idle a cycle with ``idle``."""
-    src = AxiStreamSource(axis_bus(dut, prefix), dut.clk, dut.rst)
+    src = quiet(AxiStreamSource(axis_bus(dut, prefix), dut.clk, dut.rst))
     if idle:
         src.set_pause_generator(random_pause(idle, rng or random.Random(1)))
     return src
@@ -105,33 +114,62 @@ class AxisProtocolCheck:
         self.cycle += 1
 
 
+@dataclass
+class MacFrame:
+    """A frame taken from a DUT output: its bytes, the ``tuser`` of its last beat, its beats and the
+    bench cycles of its first and last transfers."""
+    data: bytes
+    user: int
+    beats: int
+    first_cycle: int
+    last_cycle: int
+
+
 class FrameSink:
     """Takes frames from a DUT output ``<prefix>_t*`` with cocotbext's ``AxiStreamSink``
-    (back-pressure ``backpressure``: the probability that ``tready`` is low in a cycle) and, as a
-    ``ClockedBench`` agent, hands each one to ``on_frame(data, tuser, cycle)`` in the sample
-    phase of the bench cycle after its last beat (``cycle`` is the bench cycle of that last
-    transfer). Without ``on_frame`` the frames collect in ``frames`` as (data, tuser, cycle).
-    Checks the stream rules on the way (``AxisProtocolCheck``)."""
+    (back-pressure ``backpressure``: the probability that ``tready`` is low in a cycle;
+    ``paused`` holds it low) and, as a ``ClockedBench`` agent, hands each one to
+    ``on_frame(MacFrame)`` in the sample phase of the bench cycle after its last beat. Without
+    ``on_frame`` the frames collect in ``frames``. Checks the stream rules on the way
+    (``AxisProtocolCheck``)."""
 
     def __init__(self, bench, dut, prefix: str, width_bytes: int, backpressure: float = 0.0,
-                 rng: random.Random | None = None,
-                 on_frame: Callable[[bytes, int, int], None] | None = None):
+                 rng: random.Random | None = None, on_frame: Callable[[MacFrame], None] | None = None):
         self.bench, self.wb, self.name = bench, width_bytes, prefix
-        self.sink = AxiStreamSink(axis_bus(dut, prefix), dut.clk, dut.rst)
+        self.sink = quiet(AxiStreamSink(axis_bus(dut, prefix), dut.clk, dut.rst))
         self.rng = rng or random.Random(1)
-        self.set_backpressure(backpressure)
+        self._backpressure, self._paused = backpressure, False
+        self._apply_pause()
         self.check = AxisProtocolCheck(dut, prefix)
         self.on_frame = on_frame
-        self.frames: list[tuple[bytes, int, int]] = []
+        self.frames: list[MacFrame] = []
         self.frames_out = 0
         self.beats_out = 0
 
-    def set_backpressure(self, probability: float) -> None:
-        if probability:
-            self.sink.set_pause_generator(random_pause(probability, self.rng))
+    @property
+    def backpressure(self) -> float:
+        return self._backpressure
+
+    @backpressure.setter
+    def backpressure(self, probability: float) -> None:
+        self._backpressure = probability
+        self._apply_pause()
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self._paused = value
+        self._apply_pause()
+
+    def _apply_pause(self) -> None:
+        if self._backpressure and not self._paused:
+            self.sink.set_pause_generator(random_pause(self._backpressure, self.rng))
         else:
             self.sink.clear_pause_generator()
-            self.sink.pause = False
+            self.sink.pause = self._paused
 
     def drive(self) -> None:
         pass
@@ -142,13 +180,14 @@ class FrameSink:
         while not sink.empty():
             f = sink.recv_nowait(compact=False)
             data, user = frame_of(f, self.wb, self.name)
+            frame = MacFrame(data, user, len(f.tkeep) // self.wb, self.bench.cycle_at(f.sim_time_start),
+                             self.bench.cycle_at(f.sim_time_end))
             self.frames_out += 1
-            self.beats_out += len(f.tkeep) // self.wb
-            cycle = self.bench.cycle_at(f.sim_time_end)
+            self.beats_out += frame.beats
             if self.on_frame is None:
-                self.frames.append((data, user, cycle))
+                self.frames.append(frame)
             else:
-                self.on_frame(data, user, cycle)
+                self.on_frame(frame)
 
 
 class FrameWatch:
@@ -158,7 +197,7 @@ class FrameWatch:
 
     def __init__(self, bench, dut, prefix: str):
         self.bench = bench
-        self.monitor = AxiStreamMonitor(axis_bus(dut, prefix), dut.clk, dut.rst)
+        self.monitor = quiet(AxiStreamMonitor(axis_bus(dut, prefix), dut.clk, dut.rst))
         self.count = 0
         self.end_cycles: list[int] = []
 

@@ -19,7 +19,7 @@ import random
 from collections import deque
 from typing import Callable
 
-from common.mac_axis import FrameSink, FrameWatch, mac_frame, mac_source, random_pause
+from common.mac_axis import FrameSink, FrameWatch, MacFrame, mac_frame, mac_source, random_pause
 from common.sue_ops import CommandTable, ceil_div
 from common.xpu_rx import CMD, DATA, RxCredits
 
@@ -164,9 +164,9 @@ class MacTxSink(FrameSink):
 
     def __init__(self, bench, view: View, rng: random.Random, width_bytes: int, backpressure: float,
                  on_frame: Callable[[bytes, int], None]):
-        def take(data: bytes, user: int, cycle: int) -> None:
-            assert user == 0, f"{view.prefix}mac_tx_0: tuser (abort) set on a frame"
-            on_frame(data, cycle)
+        def take(f: MacFrame) -> None:
+            assert f.user == 0, f"{view.prefix}mac_tx_0: tuser (abort) set on a frame"
+            on_frame(f.data, f.last_cycle)
 
         super().__init__(bench, view.dut, view.prefix + "mac_tx_0", width_bytes, backpressure, rng, take)
 

@@ -42,7 +42,8 @@ from cocotb.triggers import RisingEdge
 
 from common import sue_frames
 from common.peer_ack import FrameAcker, PeerAckDriver
-from common.stream_bfm import ClockedBench, StreamSink, beat_bytes, start_clock_and_reset
+from common.mac_axis import FrameSink, MacFrame
+from common.stream_bfm import ClockedBench, start_clock_and_reset
 from common.sue_ops import HEADER_BYTES, CommandTable, XpuTx, frame_wire_bytes, random_op, walk_ops
 
 SCENARIO = os.environ.get("TB_SCENARIO", "random")
@@ -133,35 +134,33 @@ def mac_int(s: str) -> int:
     return int(s.replace(":", ""), 16)
 
 
-class Mac(StreamSink):
-    """The MAC: takes frames from mac_tx with back-pressure; notes each frame's first-beat cycle."""
+class Mac(FrameSink):
+    """The MAC: takes frames from the AXI4-Stream ``mac_tx_0`` (cocotbext-axi sink, random
+    back-pressure); notes each frame's first-beat cycle and the cycles it offered ``tready``."""
 
-    def __init__(self, dut, rng, backpressure, width_bytes):
-        super().__init__(dut, "mac_tx_0", ["data", "keep", "last"], rng, backpressure)
-        self.wb = width_bytes
+    def __init__(self, bench, dut, rng, backpressure, width_bytes):
+        super().__init__(bench, dut, "mac_tx_0", width_bytes, backpressure, rng, self._take)
+        self.tvalid, self.tready = dut.mac_tx_0_tvalid, dut.mac_tx_0_tready
         self.frames: list[bytes] = []
         self.first_cycle: list[int] = []
-        self.valid_cycles = 0  # cycles with mac_tx_valid (for utilisation)
-        self.ready_cycles: list[int] = []  # cycles in which the MAC offered ready
-        self._cur = b""
-        self._start = None
+        self.last_beat_cycle = None
+        self.valid_cycles = 0  # cycles with mac_tx_0_tvalid (for utilisation)
+        self.ready_cycles: list[int] = []  # cycles in which the MAC offered tready
+        self.cycle = 0
+
+    def _take(self, f: MacFrame) -> None:
+        assert f.user == 0, "mac_tx_0_tuser (abort) set on a frame"
+        self.frames.append(f.data)
+        self.first_cycle.append(f.first_cycle)
+        self.last_beat_cycle = f.last_cycle
 
     def sample(self) -> None:
-        n = len(self.beats)
-        if int(self.ready.value):
+        if int(self.tready.value):
             self.ready_cycles.append(self.cycle)
-        if int(self.valid.value):
+        if int(self.tvalid.value):
             self.valid_cycles += 1
-            if self._start is None:
-                self._start = self.cycle
+        self.cycle += 1
         super().sample()
-        if len(self.beats) > n:
-            b = self.beats[-1]
-            self._cur += beat_bytes(b, self.wb)
-            if b["last"]:
-                self.frames.append(self._cur)
-                self.first_cycle.append(self._start)
-                self._cur, self._start = b"", None
 
 
 class CfgPort:
@@ -301,7 +300,7 @@ class Checker:
 
 async def start(dut, seed: int):
     rng = random.Random(seed)
-    width_bytes = len(dut.mac_tx_0_data) // 8
+    width_bytes = len(dut.mac_tx_0_tdata) // 8
     xpus = int(os.environ["TB_XPUS"])
     vcs = int(os.environ["TB_VCS"])
     setup = Setup(rng, xpus)
@@ -310,7 +309,7 @@ async def start(dut, seed: int):
     xpu = XpuTx(dut, rng, len(dut.tx_data) // 8, idle=IDLE)
     xpu.paused = True
     bench.add(xpu)
-    mac = bench.add(Mac(dut, rng, BACKPRESSURE, width_bytes))
+    mac = bench.add(Mac(bench, dut, rng, BACKPRESSURE, width_bytes))
     acks = bench.add(Pulses(dut, "ack_req", ["dest", "op", "rpsn"]))
     peer = bench.add(PeerAckDriver(dut))
     win = bench.add(FrameAcker(peer, mac, random.Random(seed + 99), setup.dest_of, ENCAP, VLAN, FCS))
@@ -486,9 +485,9 @@ async def run(dut):
         await drain(bench, xpu, mac, checker, "saturating load")
         assert len({len(o.wire_bytes()) for o in xpu.accepted}) == 1
         first = checker.pdus[0]["first_cycle"]
-        span = mac.cycles[-1] - first + 1
-        offered = sum(1 for c in mac.ready_cycles if first <= c <= mac.cycles[-1])
-        util = len(mac.cycles) / offered
+        span = mac.last_beat_cycle - first + 1
+        offered = sum(1 for c in mac.ready_cycles if first <= c <= mac.last_beat_cycle)
+        util = mac.beats_out / offered
         data = sum(len(o.data) for o in xpu.accepted)
         hdr = HEADER_BYTES[ENCAP][int(VLAN)]
         wire = sum(frame_wire_bytes(hdr, r["pdu"], MIN_FRAME) for r in checker.pdus)

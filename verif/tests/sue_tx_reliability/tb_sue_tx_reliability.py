@@ -224,7 +224,7 @@ async def run(dut):
     xpu = XpuTx(dut, rng, len(dut.tx_data) // 8, idle=0.3)
     xpu.paused = True
     bench.add(xpu)
-    mac = bench.add(Mac(dut, rng, 0.2, len(dut.mac_tx_0_data) // 8))
+    mac = bench.add(Mac(bench, dut, rng, 0.2, len(dut.mac_tx_0_tdata) // 8))
     bench.add(Pulses(dut, "ack_req", ["dest", "op", "rpsn"]))
     drv = bench.add(PeerAckDriver(dut))
     rx = bench.add(Receiver(setup, mac, drv, random.Random(seed + 5)))
