@@ -50,12 +50,9 @@ def quiet(agent):
     return agent
 
 
-def mac_source(dut, prefix: str, idle: float = 0.0, rng: random.Random | None = None) -> AxiStreamSource:
-    """An ``AxiStreamSource`` on ``<prefix>_t*`` (clock ``clk``, reset ``rst``), idle a cycle with ``idle``."""
-    src = quiet(AxiStreamSource(axis_bus(dut, prefix), dut.clk, dut.rst))
-    if idle:
-        src.set_pause_generator(random_pause(idle, rng or random.Random(1)))
-    return src
+def mac_source(dut, prefix: str) -> AxiStreamSource:
+    """An ``AxiStreamSource`` on ``<prefix>_t*`` (clock ``clk``, reset ``rst``)."""
+    return quiet(AxiStreamSource(axis_bus(dut, prefix), dut.clk, dut.rst))
 
 
 def mac_frame(frame: bytes, err: int, width_bytes: int, rng: random.Random) -> AxiStreamFrame:
@@ -209,3 +206,58 @@ class FrameWatch:
             f = self.monitor.recv_nowait(compact=False)
             self.count += 1
             self.end_cycles.append(self.bench.cycle_at(f.sim_time_end))
+
+
+class MacSource:
+    """Frames into a DUT input ``<prefix>_t*`` with cocotbext-axi: an ``AxiStreamSource`` (an idle
+    cycle at random with probability ``idle``; ``send(frame, err)`` puts ``err`` on the last
+    beat's ``tuser``, ``mac_frame``) and an ``AxiStreamMonitor`` for what the DUT really took
+    (``sent_frames``, ``frame_end_cycles``: the bench cycle of each frame's last beat). A
+    ``ClockedBench`` agent: the monitor is polled in the sample phase."""
+
+    def __init__(self, bench, dut, prefix: str, rng: random.Random, width_bytes: int, idle: float = 0.0):
+        self.rng, self.wb = rng, width_bytes
+        self.source = mac_source(dut, prefix)
+        self.watch = FrameWatch(bench, dut, prefix)
+        self._idle = 0.0
+        self.idle = idle
+
+    @property
+    def idle(self) -> float:
+        return self._idle
+
+    @idle.setter
+    def idle(self, probability: float) -> None:
+        self._idle = probability
+        if probability:
+            self.source.set_pause_generator(random_pause(probability, self.rng))
+        else:
+            self.source.clear_pause_generator()
+            self.source.pause = False
+
+    def send(self, frame: bytes, err: int = 0) -> None:
+        self.source.send_nowait(mac_frame(frame, int(err), self.wb, self.rng))
+
+    @property
+    def waiting(self) -> int:
+        """Frames queued and not started."""
+        return self.source.count()
+
+    @property
+    def idle_now(self) -> bool:
+        """Nothing queued and nothing on the wires."""
+        return self.source.idle()
+
+    @property
+    def sent_frames(self) -> int:
+        return self.watch.count
+
+    @property
+    def frame_end_cycles(self) -> list[int]:
+        return self.watch.end_cycles
+
+    def drive(self) -> None:
+        pass
+
+    def sample(self) -> None:
+        self.watch.sample()

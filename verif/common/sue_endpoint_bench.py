@@ -5,7 +5,7 @@ single endpoint (prefix ``""``) and each side of the back-to-back pair (``"a_"``
 
 * ``CfgPort``: configuration writes (``cfg_valid/addr/data/ready``).
 * ``StatusReader``: reads of the status space (``rd_valid/rd_addr`` -> ``rd_rsp_valid/rd_data``).
-* ``MacRxFeed``: frames into the AXI4-Stream ``mac_rx_0_t*`` (cocotbext-axi source and monitor).
+* ``MacSource`` (``common.mac_axis``): frames into the AXI4-Stream ``mac_rx_0_t*``.
 * ``MacTxSink``: frames out of ``mac_tx_0_t*`` (cocotbext-axi sink), with random back-pressure.
 * ``XpuRxSink``: the XPU on the Table 2 receive interface: advertises credits (greedily, at a
   random rate), assembles ops, checks the beat rules, frees the entries when an op is complete.
@@ -19,7 +19,7 @@ import random
 from collections import deque
 from typing import Callable
 
-from common.mac_axis import FrameSink, FrameWatch, MacFrame, mac_frame, mac_source, random_pause
+from common.mac_axis import FrameSink, MacFrame, MacSource
 from common.sue_ops import CommandTable, ceil_div
 from common.xpu_rx import CMD, DATA, RxCredits
 
@@ -115,47 +115,6 @@ class StatusReader:
         if int(self.v.rd_valid.value):
             self.inflight.append((self.cycle, self.queue.popleft()))
         self.cycle += 1
-
-
-class MacRxFeed:
-    """Frames into ``mac_rx_0`` with cocotbext-axi: an ``AxiStreamSource`` (idle cycles at random
-    with probability ``idle``; ``tuser`` = err on the last beat) and an ``AxiStreamMonitor`` for
-    what the endpoint really took (``sent_frames``, ``frame_end_cycles``: the bench cycle of each
-    frame's last beat). A ``ClockedBench`` agent (the monitor is polled in the sample phase)."""
-
-    def __init__(self, bench, view: View, rng: random.Random, width_bytes: int, idle: float = 0.0):
-        self.rng, self.wb = rng, width_bytes
-        self.source = mac_source(view.dut, view.prefix + "mac_rx_0")
-        self.set_idle(idle)
-        self.watch = FrameWatch(bench, view.dut, view.prefix + "mac_rx_0")
-
-    def set_idle(self, probability: float) -> None:
-        if probability:
-            self.source.set_pause_generator(random_pause(probability, self.rng))
-        else:
-            self.source.clear_pause_generator()
-            self.source.pause = False
-
-    def send(self, frame: bytes, err: bool = False) -> None:
-        self.source.send_nowait(mac_frame(frame, int(err), self.wb, self.rng))
-
-    @property
-    def idle_now(self) -> bool:
-        return self.source.idle()
-
-    @property
-    def sent_frames(self) -> int:
-        return self.watch.count
-
-    @property
-    def frame_end_cycles(self) -> list[int]:
-        return self.watch.end_cycles
-
-    def drive(self) -> None:
-        pass
-
-    def sample(self) -> None:
-        self.watch.sample()
 
 
 class MacTxSink(FrameSink):

@@ -41,8 +41,8 @@ import cocotb
 from common import sue_frames
 from common.link_model import Faults, LinkModel
 from common.stream_bfm import BenchTimeout, ClockedBench, CycleProbe, start_clock_and_reset
-from common.mac_axis import FrameSink
-from common.sue_endpoint_bench import CfgPort, MacRxFeed, MacTxSink, StatusReader, View, XpuRxSink
+from common.mac_axis import FrameSink, MacSource
+from common.sue_endpoint_bench import CfgPort, MacTxSink, StatusReader, View, XpuRxSink
 from common.sue_ops import CommandTable, XpuTx, random_op
 
 ENCAP = int(os.environ.get("TB_ENCAP", "0"))
@@ -118,7 +118,7 @@ class Side:
         self.xtx.paused = True
         self.xrx = bench.add(XpuRxSink(view, rng, wb, table, VCS,
                                    on_op, rate=XPU_RATE))
-        self.mac_in = bench.add(MacRxFeed(bench, view, rng, wb, idle=0.05))
+        self.mac_in = bench.add(MacSource(bench, dut, f"{prefix}mac_rx_0", rng, wb, idle=0.05))
         self.ctl = bench.add(FrameSink(bench, dut, f"{prefix}ctl", wb))
         getattr(dut, f"{prefix}vc_pause").value = 0
         self.mac_out = None  # set by the bench (needs the link)
@@ -221,7 +221,7 @@ async def pair(dut):
                                                  lambda fr, cyc: links["ba"].push(cyc, fr)))
     if SCENARIO in ("latency", "recovery", "throughput"):
         for s in sides.values():
-            s.mac_in.set_idle(0.0)
+            s.mac_in.idle = 0.0
             s.xtx.idle = 0.0 if SCENARIO == "throughput" else s.xtx.idle
 
     def move(cycle: int) -> None:

@@ -38,9 +38,10 @@ from collections import Counter
 import cocotb
 
 from common.rx_model import REASONS
-from common.stream_bfm import ClockedBench, StreamSink, StreamSource, start_clock_and_reset
+from common.mac_axis import FrameSink, MacSource
+from common.stream_bfm import ClockedBench, start_clock_and_reset
 from common.sue_ops import CommandTable, random_op
-from common.sue_rx_stimulus import Gen, beats_of, frames_of, random_rx_config, write_cfg, write_rx_config
+from common.sue_rx_stimulus import Gen, random_rx_config, write_cfg, write_rx_config
 from common.xpu_rx import XpuRx
 from rx_path_model import DELIVER_COUNTERS, M16, PARSER_COUNTERS, REL_COUNTERS, RxPathModel
 
@@ -59,7 +60,6 @@ BP = float(os.environ.get("TB_BP", "0.2"))
 RATE = float(os.environ.get("TB_CREDIT_RATE", "0.5"))
 K, T, R = 4, 64, 3000
 CMD_BASE = 0x0100
-IN_FIELDS = ("data", "keep", "last", "err")
 
 PARSER_KINDS = ["trunc", "over", "ethertype", "da", "rcrc", "mac_err", "ver", "op", "part", "src", "flip", "flips",
                 "foreign", "tiny"]
@@ -170,7 +170,7 @@ class Feeder:
     outcome predicted and committed to the model; a frame that would be stored waits until the
     model is certain whether it fits (``fits`` is the XPU's timing, not the bench's to guess)."""
 
-    def __init__(self, src: StreamSource, model: RxPathModel, bpb: int, rng: random.Random):
+    def __init__(self, src: MacSource, model: RxPathModel, bpb: int, rng: random.Random):
         self.src, self.model, self.bpb, self.rng = src, model, bpb, rng
         self.items = []
         self.pending = None
@@ -185,7 +185,7 @@ class Feeder:
         return not self.items and self.pending is None and self.src.idle_now
 
     def drive(self):
-        if len(self.src.queue) > 1:
+        if self.src.waiting:
             return
         if self.pending is None:
             if not self.items:
@@ -205,10 +205,9 @@ class Feeder:
             if fits is None or fits != (True if want_fits is None else want_fits):
                 self.waits += 1  # wait until the answer is certain (and, unless a drop is wanted, room)
                 return
-        beats = beats_of(frame, err, self.bpb, self.rng)
-        self.model.commit(frame, out, fits, len(beats))
+        self.model.commit(frame, out, fits, -(-len(frame) // self.bpb))
         self.log.append((kind, out))
-        self.src.send_all(beats)
+        self.src.send(frame, err)
         self.pending = None
 
     def sample(self):
@@ -269,12 +268,10 @@ class Bench:
 
     async def setup(self):
         dut, rng = self.dut, self.rng
-        self.bpb = bpb = len(dut.mac_rx_0_data) // 8
+        self.bpb = bpb = len(dut.mac_rx_0_tdata) // 8
         dut.cfg_valid.value = 0
         dut.rx_credit.value = 0
         dut.rx_reset_in.value = 0
-        dut.mac_rx_0_valid.value = 0
-        dut.ctl_ready.value = 0
         await start_clock_and_reset(dut)
         cfg = random_rx_config(rng, ENCAP, VLAN, XPUS, FCS, bpb)
         await write_rx_config(dut, cfg)
@@ -292,10 +289,10 @@ class Bench:
             m.set_expected(d, psn)
         self.gen = FrameGen(cfg, rng, m, table)
         self.bench = b = ClockedBench(dut.clk)
-        self.src = StreamSource(dut, "mac_rx_0", IN_FIELDS, rng, idle=IDLE)
+        self.src = MacSource(b, dut, "mac_rx_0", rng, bpb, idle=IDLE)
         self.feed = b.add(Feeder(self.src, m, bpb, rng))
         b.add(self.src)
-        self.csink = b.add(StreamSink(dut, "ctl", IN_FIELDS, rng, backpressure=BP))
+        self.csink = b.add(FrameSink(b, dut, "ctl", bpb, backpressure=BP, rng=rng))
         self.xpu = b.add(XpuRx(dut, rng, bpb, m, vcs=VCS, init_cmd=24, init_data=64, rate=RATE))
         self.mon = b.add(AckMonitor(dut, m))
         dut._log.info(f"sue_rx: {bpb * 8} bits, encap {ENCAP}{' +vlan' if VLAN else ''}, fcs {FCS}, {XPUS} XPUs, "
@@ -328,7 +325,7 @@ class Bench:
         assert d["stored"] == d["bad_op"] + d["pdus"], f"{what}: stored {d}"
         assert r["ack_sent"] == self.mon.acks and r["nack_sent"] == self.mon.nacks, \
             f"{what}: ack/nack counters {r['ack_sent']}/{r['nack_sent']}, seen {self.mon.acks}/{self.mon.nacks}"
-        got_ctl = frames_of(self.csink.beats, self.bpb)
+        got_ctl = [(f.data, f.user) for f in self.csink.frames]
         assert len(got_ctl) == len(m.ctl), f"{what}: {len(got_ctl)} control frames, expected {len(m.ctl)}"
         for i, (g, x) in enumerate(zip(got_ctl, m.ctl)):
             assert g == x, f"{what}: control frame {i}: got {g[0].hex()} err {g[1]}, expected {x[0].hex()} err {x[1]}"
@@ -417,8 +414,8 @@ async def fuzz_then_valid(dut):
     tb.src.idle, tb.csink.backpressure = 0.0, 0.0
     stalls = [0]
     t0 = m.now
-    probe_ready = Probe(lambda: stalls.__setitem__(0, stalls[0] + (int(dut.mac_rx_0_valid.value)
-                                                                   and not int(dut.mac_rx_0_ready.value))))
+    probe_ready = Probe(lambda: stalls.__setitem__(0, stalls[0] + (int(dut.mac_rx_0_tvalid.value)
+                                                                   and not int(dut.mac_rx_0_tready.value))))
     tb.bench.add(probe_ready)
     for i in range(N_GOOD):
         s = rng.choice(srcs)
@@ -426,7 +423,7 @@ async def fuzz_then_valid(dut):
     await tb.quiet("phase 3 (valid)")
     tb.bench.agents.remove(probe_ready)
     n_ops = m.deliver["ops"] - ops_before
-    assert stalls[0] == 0, f"mac_rx_0_ready low {stalls[0]} times with valid traffic and no back-pressure"
+    assert stalls[0] == 0, f"mac_rx_0_tready low {stalls[0]} times with valid traffic and no back-pressure"
     wrapped = [s for s in srcs if m.exp[s] < 0x8000]
     dut._log.info(f"phase 3: {N_GOOD} PDUs, {n_ops} ops delivered in {m.now - t0} cycles; "
                   f"sources {srcs} now expect {[hex(m.exp[s]) for s in srcs]}")
@@ -441,7 +438,7 @@ async def fuzz_then_valid(dut):
             feed.push(lambda s=s, dp=dp, dl=dl: one_op_pdu(gen, s, dp, dl), "latency")
             n_out = tb.xpu.beats_out
             await tb.bench.run_until(lambda: tb.xpu.beats_out > n_out, timeout=2000, what="latency PDU out")
-            lats.setdefault(name, []).append(tb.xpu.last_out - (tb.src.sent[-1][0] + 1))
+            lats.setdefault(name, []).append(tb.xpu.last_out - (tb.src.frame_end_cycles[-1] + 1))
             await tb.bench.run(30)
     await tb.quiet("latency")
     dut._log.info(f"latency last MAC beat -> first rx beat (cycles): {lats}")
