@@ -187,13 +187,15 @@ class ClockedBench:
         self.clk = clk
         self.agents: list = []
         self.cycle = 0
-        self._edge_times: list[int] = []  # sim time (steps) at the start of cycles 0 and 1
+        self._step_time = None  # sim time (steps) at the start of the current cycle
+        self._period = None  # the clock period: the shortest time between two steps
 
     def cycle_at(self, sim_time: int) -> int:
         """The cycle whose ``sample`` saw the transfer a rising edge at ``sim_time`` performed
-        (cocotbext-axi stamps frames with the edge's ``get_sim_time()``)."""
-        t0, t1 = self._edge_times
-        return (sim_time - t0) // (t1 - t0) - 1
+        (cocotbext-axi stamps frames with the edge's ``get_sim_time()``). Counted back from the
+        current cycle, because edges that pass while the bench is not stepping (a test awaiting
+        on its own) are no cycles of the bench."""
+        return self.cycle - 1 - (self._step_time - sim_time) // self._period
 
     def add(self, agent):
         self.agents.append(agent)
@@ -201,8 +203,10 @@ class ClockedBench:
 
     async def step(self) -> None:
         """One cycle; call it right after a rising edge (where reset and the previous step end)."""
-        if len(self._edge_times) < 2:
-            self._edge_times.append(get_sim_time())
+        now = get_sim_time()
+        if self._step_time is not None and (self._period is None or now - self._step_time < self._period):
+            self._period = now - self._step_time
+        self._step_time = now
         for a in self.agents:
             a.drive()
         await ReadOnly()
