@@ -23,8 +23,9 @@ import cocotb
 from scapy.layers.l2 import Ether
 from scapy.utils import PcapWriter
 
-from common.stream_bfm import (PACKET_FIELDS, ClockedBench, StreamSink, StreamSource, beats_to_packets,
-                               data_width_bytes, packet_beats, start_clock_and_reset)
+from common.mac_axis import FrameSink
+from common.stream_bfm import (PACKET_FIELDS, ClockedBench, StreamSource, data_width_bytes, packet_beats,
+                               start_clock_and_reset)
 from common.sue_frames import decode, header_bytes
 
 ENCAP = int(os.environ["ENCAP"])
@@ -133,7 +134,6 @@ class Tb:
         self.n = data_width_bytes(dut, "data")
         self.desc = StreamSource(dut, "desc", ("dest", "vc", "length"), self.rng)
         self.data = StreamSource(dut, "data", PACKET_FIELDS, self.rng)
-        self.sink = StreamSink(dut, "mac_tx_0", PACKET_FIELDS, self.rng)
         self.cfg = CfgDriver(dut)
         valid = list(range(min(NUM_XPUS, 1024)))
         self.dests = self.rng.sample(valid, min(4, len(valid)))
@@ -143,6 +143,7 @@ class Tb:
             self.bad_dests = []
         self.ack = AckDriver(dut, self.rng, self.dests + self.bad_dests)
         self.bench = ClockedBench(dut.clk)
+        self.sink = FrameSink(self.bench, dut, "mac_tx_0", self.n, rng=self.rng)
         self.probe = DescProbe(dut)
         for a in (self.cfg, self.ack, self.desc, self.data, self.sink, self.probe):
             self.bench.add(a)
@@ -306,18 +307,19 @@ class Tb:
             assert net["pcp"] == pcp and net["vid"] == self.vid and net["dei"] == 0, net
 
     async def run_batch(self, pdus, idle, bp, ack_prob, timeout=400_000):
-        start_desc, start_beats = len(self.desc.sent), len(self.sink.beats)
+        start_desc, start = len(self.desc.sent), len(self.sink.frames)
         self.desc.idle, self.data.idle, self.sink.backpressure, self.ack.prob = idle, idle, bp, ack_prob
         for p in pdus:
             self.send_pdu(*p)
         n_valid = sum(1 for p in pdus if p[0] < NUM_XPUS)
         await self.bench.run_until(
             lambda: self.desc.idle_now and self.data.idle_now
-            and sum(b["last"] for b in self.sink.beats[start_beats:]) == n_valid, timeout=timeout, what="frames")
+            and len(self.sink.frames) - start == n_valid, timeout=timeout, what="frames")
         self.ack.prob = 0
         await self.bench.run(30)
-        beats = self.sink.beats[start_beats:]
-        frames = beats_to_packets(beats, self.n)
+        taken = self.sink.frames[start:]
+        assert not any(f.user for f in taken), "mac_tx_0_tuser (abort) set on a frame"
+        frames = [f.data for f in taken]
         assert len(frames) == n_valid, f"{len(frames)} frames, expected {n_valid}"
         exp = self.expected_frames(start_desc)
         kept = [e for e in exp if e is not None]
@@ -328,7 +330,13 @@ class Tb:
             self.pcap.write(Ether(fr[:-4] if self.fcs else fr))
         assert int(self.dut.frames.value) == self.n_frames, f"frames counter {int(self.dut.frames.value)}"
         assert int(self.dut.drops.value) == self.n_drops, f"drops counter {int(self.dut.drops.value)}"
-        return beats, start_beats
+        return taken
+
+
+def occupancy(frames) -> float:
+    """MAC beats per cycle in steady state: from the third frame's first beat to the last beat."""
+    steady = frames[2:]
+    return sum(f.beats for f in steady) / (steady[-1].last_cycle - steady[0].first_cycle + 1)
 
 
 @cocotb.test()
@@ -349,10 +357,9 @@ async def framing(dut):
         # 2. latency on an idle system: desc and first data beat in the same cycle
         lat = []
         for length in (4 * tb.n, 3 * tb.n + 2, 1000):
-            start = len(tb.sink.beats)
-            _, _ = await tb.run_batch([(tb.dests[0], 1, length)], idle=0.0, bp=0.0, ack_prob=0.0)
+            taken = await tb.run_batch([(tb.dests[0], 1, length)], idle=0.0, bp=0.0, ack_prob=0.0)
             t_desc = tb.probe.log[-1][0]  # first cycle the desc was valid
-            lat.append(tb.sink.cycles[start] - t_desc)
+            lat.append(taken[0].first_cycle - t_desc)
         dut._log.info("phase min_frame=%d fcs=%d: latency desc -> first MAC beat %s cycles", min_frame, fcs, lat)
         assert all(x <= LATENCY_TARGET for x in lat), f"latency {lat} > {LATENCY_TARGET}"
 
@@ -364,10 +371,9 @@ async def framing(dut):
         if one_beat_max >= 0:
             lat1 = {}
             for length in range(0, one_beat_max + 1):
-                start = len(tb.sink.beats)
-                await tb.run_batch([(tb.rng.choice(tb.dests), tb.rng.getrandbits(2), length)], idle=0.0, bp=0.0,
-                                   ack_prob=0.0)
-                lat1[length] = tb.sink.cycles[start] - tb.probe.log[-1][0]
+                taken = await tb.run_batch([(tb.rng.choice(tb.dests), tb.rng.getrandbits(2), length)], idle=0.0,
+                                           bp=0.0, ack_prob=0.0)
+                lat1[length] = taken[0].first_cycle - tb.probe.log[-1][0]
             worst = max(lat1.values())
             dut._log.info("phase min_frame=%d fcs=%d: one-beat frames (L = 0..%d): latency desc -> first MAC beat "
                           "worst %d, per length %s", min_frame, fcs, one_beat_max, worst, lat1)
@@ -381,26 +387,17 @@ async def framing(dut):
             await tb.run_batch(small, idle=0.2, bp=0.3, ack_prob=0.05)
             small = [(tb.rng.choice(tb.dests), tb.rng.getrandbits(2), tb.rng.randint(0, one_beat_max))
                      for _ in range(60)]
-            beats, start = await tb.run_batch(small, idle=0.0, bp=0.0, ack_prob=0.02)
-            cycles = tb.sink.cycles[start:]
-            lasts = [i for i, b in enumerate(beats) if b["last"]]
-            first = lasts[1] + 1
-            util1 = (len(cycles) - first) / (cycles[-1] - cycles[first] + 1)
+            util1 = occupancy(await tb.run_batch(small, idle=0.0, bp=0.0, ack_prob=0.02))
             dut._log.info("phase min_frame=%d fcs=%d: one-beat backlog MAC bus occupancy %.4f", min_frame, fcs, util1)
             assert util1 == 1.0, f"MAC bus occupancy {util1:.4f} < 1.0 with a backlog of one-beat frames"
 
         # 3. throughput: a backlog of PDUs of several sizes, no idle, no back-pressure
         sizes = [2, 40, 64, 130, 256, 500, 1000, 1500, 4096, tb.n, 2 * tb.n]
         pdus = [(tb.rng.choice(tb.dests), tb.rng.getrandbits(2), tb.rng.choice(sizes)) for _ in range(60)]
-        beats, start = await tb.run_batch(pdus, idle=0.0, bp=0.0, ack_prob=0.02)
-        cycles = tb.sink.cycles[start:]
-        # steady state: from the third frame's first beat to the last beat
-        lasts = [i for i, b in enumerate(beats) if b["last"]]
-        first = lasts[1] + 1
-        span = cycles[-1] - cycles[first] + 1
-        util = (len(cycles) - first) / span
-        dut._log.info("phase min_frame=%d fcs=%d: MAC bus occupancy with a backlog %.4f (%d beats / %d cycles)",
-                      min_frame, fcs, util, len(cycles) - first, span)
+        taken = await tb.run_batch(pdus, idle=0.0, bp=0.0, ack_prob=0.02)
+        util = occupancy(taken)
+        dut._log.info("phase min_frame=%d fcs=%d: MAC bus occupancy with a backlog %.4f (%d frames)",
+                      min_frame, fcs, util, len(taken))
         assert util == 1.0, f"MAC bus occupancy {util:.4f} < 1.0 with a backlog"
         metrics[f"{min_frame}:{fcs}"] = {"latency": max(lat), "utilization": util}
     tb.pcap.close()
