@@ -7,10 +7,12 @@ int. Extra signals that travel with a beat but are not named after the stream
 (an arbiter's ``chosen``, a demux's ``sel``) are mapped explicitly:
 ``fields={"data": "s_data", "sel": "sel"}``.
 
-Why not cocotbext-axi's AxiStreamSource/Sink: they want AXI names (tdata,
-tvalid...) and an AXI frame model, while our payloads are arbitrary bundles
-(vectors for join, a select beside the beat, beats without keep); one small
-driver serves them all, and every agent is stepped from one clocked loop, so a
+The AXI4-Stream MAC and control ports of the SUE tops (``mac_tx_0_t*``, ...) are
+driven with cocotbext-axi instead (``common.mac_axis``). These drivers stay for
+what cocotbext-axi does not do: the library's internal streams, whose payloads
+are arbitrary bundles under DSL names (vectors for join, a select beside the
+beat, beats without keep), junk on the payload while idle, and the protocol
+check on every DUT output; every agent is stepped from one clocked loop, so a
 cycle costs two simulator triggers however many streams a bench has.
 
     bench = ClockedBench(dut.clk)
