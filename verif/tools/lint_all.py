@@ -37,6 +37,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -169,7 +170,9 @@ def cache_key(design: Design, tool: str, cmd: list[str]) -> str:
     h.update(json.dumps(args).encode())
     h.update(tool_id(tool).encode())
     for f in design.files:
-        data = f.read_bytes()
+        # The generator's stamp line (version, commit) changes no verdict: a new commit of the
+        # generator must not re-lint unchanged hardware (EmitOptions.STAMP_LINE).
+        data = re.sub(rb"^// Generator: [^\n]*\n", b"", f.read_bytes(), count=1, flags=re.M)
         h.update(f"{f.name}:{len(data)}:".encode())
         h.update(data)
     return f"{tool}-{h.hexdigest()[:24]}"

@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
  * printed with its Java line; a path over --max-depth, or with --all over the top's depth limit,
  * is one), 2 bad command line or parameters, 3 internal error.
  */
-@Command(name = "sue-gen", mixinStandardHelpOptions = true, version = "sue-gen 0.1.0",
+@Command(name = "sue-gen", mixinStandardHelpOptions = true, versionProvider = GenMain.VersionProvider.class,
         description = "Generate SystemVerilog from the SUE generator's tops.",
         subcommands = {ScalingBench.class},
         footer = {"", "Examples:", "  sue-gen --list", "  sue-gen demo_accumulator -p width=16 --out-dir out/acc16",
@@ -85,6 +85,14 @@ public final class GenMain implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     private final Catalog catalog;
+
+    /** {@code --version}: the generator's version and the commit of its sources. */
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {Version.stamp()};
+        }
+    }
 
     public GenMain() {
         this(Catalog.standard());

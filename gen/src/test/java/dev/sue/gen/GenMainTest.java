@@ -445,4 +445,22 @@ class GenMainTest {
         assertTrue(r.err().startsWith("sue-gen: cannot write "), r.err());
         assertTrue(r.err().contains("--out-dir"), r.err());
     }
+
+    @Test
+    void everyFileAndTheReportNameTheGeneratorVersionAndCommit(@TempDir Path tmp) throws IOException {
+        Run v = run("--version");
+        assertEquals(0, v.status());
+        assertTrue(v.out().matches("sue-gen \\S+ \\(commit \\S+\\)\\n"), v.out());
+        String stamp = v.out().strip();
+        Run r = run("demo_accumulator", "--out-dir", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        for (String f : files(tmp)) {
+            if (f.endsWith(".sv") || f.endsWith(".svh")) {
+                assertTrue(Files.readString(tmp.resolve(f)).contains("\n// Generator: " + stamp + "\n"), f);
+            }
+        }
+        assertTrue(Files.readString(tmp.resolve("demo_accumulator.core")).contains("# Generator: " + stamp + "\n"));
+        JsonNode report = new ObjectMapper().readTree(tmp.resolve("demo_accumulator.json").toFile());
+        assertEquals(stamp, report.at("/generated_by").asText());
+    }
 }

@@ -18,10 +18,12 @@ import java.util.List;
 public record StatusWord(String name, UInt value) {
     /** Word address of the first status word on the configuration read port. */
     public static final int STATUS_BASE = 0x8000;
+    /** Bits of a status word, and of every event counter (saturating, {@code lib.util.Counter}). */
+    public static final int BITS = 32;
 
     public StatusWord {
-        if (value.width() > 32) {
-            throw new IllegalArgumentException("status word " + name + " is " + value.width() + " bits wide, at most 32");
+        if (value.width() > BITS) {
+            throw new IllegalArgumentException("status word " + name + " is " + value.width() + " bits wide, at most " + BITS);
         }
     }
 
@@ -43,8 +45,8 @@ public record StatusWord(String name, UInt value) {
     public static List<StatusWord> exportAsPorts(List<StatusWord> words) {
         List<StatusWord> out = new ArrayList<>(words.size());
         for (StatusWord w : words) {
-            UInt port = out(uint(32)).named("cnt_" + w.name().replace('.', '_'));
-            port.set(w.value().width() == 32 ? w.value() : w.value().resize(32));
+            UInt port = out(uint(BITS)).named("cnt_" + w.name().replace('.', '_'));
+            port.set(w.value().width() == BITS ? w.value() : w.value().resize(BITS));
             out.add(new StatusWord(w.name(), port));
         }
         return out;

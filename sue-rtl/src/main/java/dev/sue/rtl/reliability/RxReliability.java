@@ -9,6 +9,7 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PeerAck;
@@ -279,28 +280,22 @@ public final class RxReliability extends Component {
         peerAck.valid.set(paV);
         assignLeaves(peerAck.payload, pa);
 
-        cntAccepted.set(counter("cnt_accepted_r", stored));
-        cntDup.set(counter("cnt_dup_r", dup));
-        cntGap.set(counter("cnt_gap_r", gap));
-        cntNobuf.set(counter("cnt_nobuf_r", nobuf));
-        cntEmpty.set(counter("cnt_empty_r", comm.and(srcOk).andNot(hasOps)));
-        cntUnknown.set(counter("cnt_unknown_r", comm.andNot(srcOk)));
-        cntAckSent.set(counter("cnt_ack_sent_r", reqV.and(rq.op.eq(0))));
-        cntNackSent.set(counter("cnt_nack_sent_r", reqV.and(rq.op.eq(1))));
+        cntAccepted.set(Counter.saturating("cnt_accepted_r", StatusWord.BITS, stored));
+        cntDup.set(Counter.saturating("cnt_dup_r", StatusWord.BITS, dup));
+        cntGap.set(Counter.saturating("cnt_gap_r", StatusWord.BITS, gap));
+        cntNobuf.set(Counter.saturating("cnt_nobuf_r", StatusWord.BITS, nobuf));
+        cntEmpty.set(Counter.saturating("cnt_empty_r", StatusWord.BITS, comm.and(srcOk).andNot(hasOps)));
+        cntUnknown.set(Counter.saturating("cnt_unknown_r", StatusWord.BITS, comm.andNot(srcOk)));
+        cntAckSent.set(Counter.saturating("cnt_ack_sent_r", StatusWord.BITS, reqV.and(rq.op.eq(0))));
+        cntNackSent.set(Counter.saturating("cnt_nack_sent_r", StatusWord.BITS, reqV.and(rq.op.eq(1))));
         // a timed ACK to the same source names the same PSN as the PDU's own ACK: nothing is lost then
         Bool sameAck = ha.eq(s).and(pdOp.eq(0));
-        cntReqDeferred.set(counter("cnt_req_deferred_r", pdCand.and(aEmit).andNot(sameAck)));
-        cntAckRx.set(counter("cnt_ack_rx_r", paV.and(pa.op.eq(0))));
-        cntNackRx.set(counter("cnt_nack_rx_r", paV.and(pa.op.eq(1))));
+        cntReqDeferred.set(Counter.saturating("cnt_req_deferred_r", StatusWord.BITS, pdCand.and(aEmit).andNot(sameAck)));
+        cntAckRx.set(Counter.saturating("cnt_ack_rx_r", StatusWord.BITS, paV.and(pa.op.eq(0))));
+        cntNackRx.set(Counter.saturating("cnt_nack_rx_r", StatusWord.BITS, paV.and(pa.op.eq(1))));
         latency(0);
     }
 
-    /** A 32-bit saturating counter incremented when {@code inc}. */
-    private static UInt counter(String name, Bool inc) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(inc.and(c.ne(U(0xFFFF_FFFFL, 32))), () -> c.set(c.add(1)));
-        return c;
-    }
 
     /** Emitted as {@code sue_rx_reliability} (SUE modules carry the {@code sue_} prefix). */
     @Override

@@ -14,6 +14,7 @@ import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.StatusWord;
@@ -341,18 +342,18 @@ public final class XpuTxInterface extends Component {
         }
 
         // ---- counters -------------------------------------------------------------------------
-        count(cntOk, "cnt_ok_q", heldValid.and(heldLast).andNot(abortHeld));
-        count(cntErr, "cnt_err_q", rErrH.or(sErr));
-        count(cntNoCredit, "cnt_no_credit_q", rNoCreditH.or(sNoCredit));
-        count(cntReserved, "cnt_reserved_q", rReservedH.or(isRes.andNot(incomplete)));
-        count(cntBadCycle, "cnt_bad_cycle_q", rBadCycleH.or(stray));
-        count(cntLong, "cnt_long_q", rLongH);
-        count(cntShort, "cnt_short_q", rShortH);
-        count(cntBadType, "cnt_bad_type_q", sBadType);
-        count(cntPad, "cnt_pad_q", sPad);
-        count(cntMismatch, "cnt_mismatch_q", sMismatch);
-        count(cntOverflow, "cnt_overflow_q", sOverflow);
-        count(cntCfgReject, "cnt_cfg_reject_q", cfg.valid.andNot(cfgOk));
+        cntOk.set(Counter.saturating("cnt_ok_q", StatusWord.BITS, heldValid.and(heldLast).andNot(abortHeld)));
+        cntErr.set(Counter.saturating("cnt_err_q", StatusWord.BITS, rErrH.or(sErr)));
+        cntNoCredit.set(Counter.saturating("cnt_no_credit_q", StatusWord.BITS, rNoCreditH.or(sNoCredit)));
+        cntReserved.set(Counter.saturating("cnt_reserved_q", StatusWord.BITS, rReservedH.or(isRes.andNot(incomplete))));
+        cntBadCycle.set(Counter.saturating("cnt_bad_cycle_q", StatusWord.BITS, rBadCycleH.or(stray)));
+        cntLong.set(Counter.saturating("cnt_long_q", StatusWord.BITS, rLongH));
+        cntShort.set(Counter.saturating("cnt_short_q", StatusWord.BITS, rShortH));
+        cntBadType.set(Counter.saturating("cnt_bad_type_q", StatusWord.BITS, sBadType));
+        cntPad.set(Counter.saturating("cnt_pad_q", StatusWord.BITS, sPad));
+        cntMismatch.set(Counter.saturating("cnt_mismatch_q", StatusWord.BITS, sMismatch));
+        cntOverflow.set(Counter.saturating("cnt_overflow_q", StatusWord.BITS, sOverflow));
+        cntCfgReject.set(Counter.saturating("cnt_cfg_reject_q", StatusWord.BITS, cfg.valid.andNot(cfgOk)));
     }
 
     /** The counters in status-space order, named as their ports without {@code cnt_}. */
@@ -381,10 +382,4 @@ public final class XpuTxInterface extends Component {
         return OneHot.fromBools(bits);
     }
 
-    /** A saturating 32-bit event counter driving {@code port}. */
-    private static void count(UInt port, String name, Bool event) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
-        port.set(c);
-    }
 }
