@@ -3,7 +3,8 @@ RxDeliver): bad input of every kind is dropped and counted, valid traffic flows 
 
 Set-up through ``cfg_*``: random own MAC/IP/xpuid, UDP port, AFH prefix, PARTITION table, RX_FCS,
 RX_MAX_PDU, a random command table, ACK_EVERY/ACK_DELAY/NACK_RETRY, EXPECTED_PSN per source
-(near the 16-bit wrap). ``mac_rx_0`` is driven with random idle (its ``ready`` honoured), ``ctl``
+(near the 16-bit wrap). ``mac_rx_0`` is driven by a cocotbext-axi source with random idle (its
+``tready`` honoured), ``ctl``
 taken with random back-pressure, and a Python XPU (``common.xpu_rx.XpuRx``) returns credits at a
 random rate on ``rx_*`` and checks every beat it receives.
 
