@@ -4,6 +4,7 @@ import dev.sue.gen.tops.ParamValues;
 import dev.sue.gen.tops.TopSpec;
 import dev.sue.hdl.Design;
 import dev.sue.hdl.Elaboration;
+import dev.sue.hdl.ElaborationOptions;
 import dev.sue.hdl.emit.DesignWriter;
 import dev.sue.hdl.emit.EmitOptions;
 import dev.sue.hdl.emit.EmittedDesign;
@@ -16,10 +17,15 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Elaborates one top with validated parameters and writes its SystemVerilog, filelist and report. */
+/**
+ * Elaborates one top with validated parameters, estimates its logic depth, and writes its
+ * SystemVerilog, filelist and report.
+ */
 public final class Generator {
     /** The module prefix when none is given: every module of a generated design starts with it. */
     public static final String DEFAULT_PREFIX = "sue_";
+    /** How many worst paths the JSON report lists when the caller does not ask for more. */
+    public static final int DEFAULT_DEPTH_PATHS = 10;
 
     /** What one generation produced. */
     public record Result(EmittedDesign emitted, Path directory, double seconds) {
@@ -37,12 +43,22 @@ public final class Generator {
     }
 
     public Result generate(TopSpec top, Map<String, String> params, Path directory, String prefix, TopName name) {
+        return generate(top, params, directory, prefix, name, DEFAULT_DEPTH_PATHS, null);
+    }
+
+    /**
+     * Generates {@code top}, keeping its {@code depthPaths} worst paths in the report; a path over
+     * {@code maxDepth} (when not null) is an elaboration error.
+     */
+    public Result generate(TopSpec top, Map<String, String> params, Path directory, String prefix, TopName name,
+            int depthPaths, Double maxDepth) {
         ParamValues values = top.resolve(params);
         String topName = name.explicit() != null ? name.explicit()
                 : topModuleName(prefix, name.base(), values, top.resolve(name.reference()));
-        EmitOptions options = EmitOptions.integration(prefix, topName);
+        EmitOptions options = EmitOptions.integration(prefix, topName).withStamp(Version.stamp());
         long t0 = System.nanoTime();
-        Design design = Elaboration.elaborate(top.factory().apply(values));
+        ElaborationOptions elaboration = ElaborationOptions.defaults().withDepth(depthPaths, maxDepth);
+        Design design = Elaboration.elaborate(elaboration, top.factory().apply(values));
         EmittedDesign emitted = new SvEmitter(options).emit(design);
         new DesignWriter().write(emitted, directory, name.base());
         return new Result(emitted, directory, (System.nanoTime() - t0) / 1e9);

@@ -24,7 +24,8 @@ import java.util.Set;
 /**
  * Writes an emitted design to a directory: one {@code .sv} per module, a filelist
  * {@code <top>.f} in dependency order (names relative to the directory), and a JSON report
- * {@code <top>.json} describing modules, ports, clocks and parameters. Output is
+ * {@code <top>.json} describing modules, ports, clocks, parameters and, when elaboration estimated
+ * it, the logic depth ({@code depth}: worst paths with the Java line of each step). Output is
  * byte-identical for identical designs: fixed ordering, LF line endings, no timestamps.
  */
 public final class DesignWriter {
@@ -113,6 +114,9 @@ public final class DesignWriter {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("top_module", design.topModule());
         r.put("generator", "hdl-dsl");
+        if (design.options().stamp() != null) {
+            r.put("generated_by", design.options().stamp());
+        }
         List<String> files = new ArrayList<>();
         for (EmittedModule m : design.modules()) {
             files.add(m.fileName());
@@ -147,6 +151,9 @@ public final class DesignWriter {
         stats.put("component_instances", design.design().components().size());
         stats.put("modules", design.modules().size());
         r.put("stats", stats);
+        if (design.design().depth() != null) {
+            r.put("depth", design.design().depth().toJson());
+        }
         return r;
     }
 
