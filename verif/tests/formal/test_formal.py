@@ -35,7 +35,7 @@ FORMAL_OUT = paths.OUT_ROOT / "formal"
 # Stream rules and full/empty need 2 steps of induction (a harness register and the FIFO's
 # copy of it agree from the second step); a little margin costs nothing.
 PROVE_DEPTH = 4
-ORDER_DEPTH = 24
+ORDER_DEPTH = 20  # 4 laps of the pointers; the RAM job takes 9 s of CPU at 20 cycles, 27 s at 24
 MUTANT_DEPTH = 20
 TIMEOUT_S = 600
 # yowasp-sby calls the tools by their plain names unless told otherwise; without these it
@@ -66,6 +66,8 @@ def run_sby(name: str, design, harness: str, defines: dict[str, object], mode: s
     harness_path = HERE / harness
     top = harness_path.stem
     sources = [*design.files, HERE / "harness_rules.sv", harness_path]
+    # memory_map: a RAM as registers, which smtbmc and Yices handle far faster than SMT arrays
+    # (the RAM FIFO's order check to 24 cycles: about 30 s instead of over 5 min).
     flags = " ".join(f"-D{k}" if v is True else f"-D{k}={v}" for k, v in {"DUT": design.top_module, **defines}.items())
     (workdir / "job.sby").write_text(
         f"[options]\nmode {mode}\ndepth {depth}\n\n"
