@@ -331,30 +331,36 @@ public final class RxDeliver extends Component {
         }
 
         // ==== deliverer: header port H (walks ops, reads ahead) and data port D ====
+        // Depth: the op walk is a loop through port H (header read -> decode -> next header's
+        // address). Only the next op's address sits on it: the credit check drives the read
+        // enable (a held read keeps its data), a VC switch address is chosen from registers
+        // assuming the PDU ends, and the last-op test compares the op length with the bytes left.
         List<UInt> opos = new ArrayList<>();
         List<UInt> cmdC = new ArrayList<>();
         List<UInt> dataC = new ArrayList<>();
         List<Bool> waitF = new ArrayList<>();
         List<UInt> need = new ArrayList<>();
-        List<UInt> headValid = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             opos.add(reg("opos_" + v, uint(14)).init(0));
             cmdC.add(reg("cmd_credits_" + v, uint(CW)).init(0));
             dataC.add(reg("data_credits_" + v, uint(CW)).init(0));
             waitF.add(reg("wait_" + v, bool()).init(false));
             need.add(reg("need_" + v, uint(5)).init(0));
-            headValid.add(ready.get(v).m.valid.asUInt());
         }
+        final int pb = wb + lb; // a byte position in a VC's ring
         Bool hPend = reg("h_pend", bool()).init(false);
+        Bool hFresh = reg("h_fresh", bool()).init(false);
         UInt hv = reg("hv", uint(2)).init(0);
         UInt hp = reg("hp", uint(14)).init(0);
         UInt hs = reg("hs", uint(wb)).init(0);
-        Bool hPar = reg("h_par", bool()).init(false);
+        UInt hA = reg("h_abs", uint(pb)).init(0); // ring byte position of hp: hs * B + hp
         UInt hRdVc = wire("h_rd_vc", uint(2));
-        UInt hRdWord = wire("h_rd_word", uint(wb));
-        Bits hr0 = bank0.readSync(bankAddr(hRdVc, hRdWord.add(1)));
-        Bits hr1 = bank1.readSync(bankAddr(hRdVc, hRdWord));
-        hPar.set(hRdWord.bit(0));
+        UInt hRdPos = wire("h_rd_pos", uint(pb));
+        Bool hRdEn = wire("h_rd_en", bool());
+        Bits hr0 = bank0.readSync(bankAddr(hRdVc, hRdPos.add(nb).shr(lb).resize(wb)), hRdEn);
+        Bits hr1 = bank1.readSync(bankAddr(hRdVc, hRdPos.shr(lb).resize(wb)), hRdEn);
+        hFresh.set(hRdEn);
+        Bool hPar = hA.bit(lb);
         Bits hWindow = cat(mux(hPar, hr0, hr1), mux(hPar, hr1, hr0)).named("h_window");
 
         Bool dPar = reg("d_par", bool()).init(false);
@@ -365,15 +371,27 @@ public final class RxDeliver extends Component {
         dPar.set(dRdWord.bit(0));
         Bits window = cat(mux(dPar, dr0, dr1), mux(dPar, dr1, dr0)).named("window");
 
+        List<UInt> headWords = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            headWords.add(words(ready.get(v).m.payload.length, lb, pw).named("head_words_" + v));
+        }
         UInt hdStart = selDesc(ready, hv, d -> d.start).named("hd_start");
         UInt hdLen = selDesc(ready, hv, d -> d.length).named("hd_len");
         UInt hdSrc = selDesc(ready, hv, d -> d.src).named("hd_src");
         Bool hdBad = selDesc(ready, hv, d -> d.bad.asUInt()).bit(0);
+        List<UInt> headValid = new ArrayList<>();
+        for (RxDescQueue q : ready) {
+            headValid.add(q.m.valid.asUInt());
+        }
         Bool hdValid = sel(headValid, hv).bit(0);
-        // a header read of a word written on the same edge returned the old word (only a read of
-        // a PDU not yet validated, the next-PDU read below): read it again
-        Bool hStale = reg("h_stale", bool()).init(false);
-        hStale.set(wen.and(vIn.eq(hRdVc)).and(widx.eq(hRdWord).or(widx.eq(hRdWord.add(1)))));
+        // a header read that met the write of one of its two words on the same edge returned the
+        // old word (only a read of a PDU not yet validated, the next-PDU read below): read it again
+        Bool wenQ = regNext(wen).named("wen_q");
+        UInt vInQ = regNext(vIn).named("v_in_q");
+        UInt widxQ = regNext(widx).named("widx_q");
+        UInt hWord = hA.shr(lb).resize(wb);
+        Bool hStale = hPend.and(hFresh).and(wenQ).and(vInQ.eq(hv)).and(widxQ.eq(hWord).or(widxQ.eq(hWord.add(1))))
+                .named("h_stale");
         Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).andNot(hStale).named("head_ok");
         Bits hw = hWindow.shr(byteShift(hp.resize(lb))).named("hdr_window");
         UInt hType = hw.slice(7, 0).asUInt();
@@ -381,15 +399,22 @@ public final class RxDeliver extends Component {
         table.bType.set(hType);
         Bool hasData = table.bData;
         UInt ctrlLen = table.bUnits.resize(5).shl(1).named("ctrl_len");
+        UInt ctrl14 = ctrlLen.resize(14);
         UInt beats = mux(hasData, hL1.shr(lb).resize(5).add(1), U(0, 5)).named("beats");
-        UInt hNext = hp.add(opBytes(hasData, table.bUnits, hL1).resize(14)).named("h_next");
+        // data bytes rounded up to even: (byte1 | 1) + 1
+        UInt dataEven = hL1.resize(14).or(U(1, 14)).add(1);
+        UInt opLen = mux(hasData, ctrl14.add(dataEven), ctrl14).named("op_len");
+        UInt hNext = hp.add(opLen).named("h_next");
         UInt hdLen14 = hdLen.resize(14);
-        Bool pduEnd = hp.ge(hdLen14).or(hType.eq(0)).or(table.bValid.not()).named("pdu_end");
-        Bool lastOp = hNext.ge(hdLen14).named("last_op");
+        UInt rem = hdLen14.sub(hp).named("h_rem");
+        // a PDU the validator passed holds only valid types up to its end or a PAD byte
+        Bool pduEnd = hp.ge(hdLen14).or(hType.eq(0)).named("pdu_end");
+        Bool lastOp = mux(hasData, rem.le(ctrl14).or(hL1.resize(14).or(U(1, 14)).ge(rem.sub(ctrl14).sub(1))),
+                ctrl14.ge(rem)).named("last_op");
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hp.resize(lb).resize(lb + 1).add(ctrlLen.resize(lb + 1)).le(nb).named("win0");
-        UInt cmdSel = sel(cmdC, hv);
-        Bool creditOk = cmdSel.ne(0).and(sel(dataC, hv).ge(beats.resize(CW))).andNot(rxResetIn).named("credit_ok");
+        Bool creditOk = sel(cmdC, hv).ne(0).and(hasData.not().or(sel(dataC, hv).gt(hL1.shr(lb).resize(CW))))
+                .andNot(rxResetIn).named("credit_ok");
 
         // active data op (port D)
         UInt actLeft = reg("act_left", uint(5)).init(0);
@@ -414,8 +439,7 @@ public final class RxDeliver extends Component {
         Bool go = opHere.and(creditOk).and(canIssue).named("go");
         Bool noCredit = opHere.andNot(creditOk).named("no_credit");
         Bool endNow = headOk.and(pduEnd).andNot(actReading).named("end_now");
-        Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading))
-                .or(hPend.and(hStale)).named("hold_h");
+        Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading)).named("hold_h");
         Bool pduDone = endNow.or(go.and(lastOp)).named("pdu_done");
         Bool contH = go.andNot(lastOp).named("cont_h");
         // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
@@ -423,61 +447,66 @@ public final class RxDeliver extends Component {
         UInt firstRead = mux(win0, U(1, 5), U(0, 5)).named("first_read");
         UInt readsAfter = mux(readsNow.eq(0), U(0, 5), beats.sub(firstRead).sub(1)).named("reads_after");
         Bool freeDec = endNow.or(go.and(lastOp).and(readsAfter.eq(0))).named("free_dec");
-        UInt nwDec = words(hdLen, lb, pw);
+        UInt nwDec = sel(headWords, hv);
 
         Bits ctrlMasked = hw.slice(143, 0).and(byteMask(144 / 8, k -> ctrlLen.gt(k))).named("ctrl_masked");
-        UInt dataOff = hp.add(ctrlLen.resize(14)).named("data_off");
+        UInt dataOff = hp.add(ctrl14).named("data_off");
         UInt firstWord = hdStart.add(dataOff.shr(lb).resize(wb)).named("first_word");
 
-        // next header read: same PDU, hold, another VC's PDU (round robin), or this VC's next PDU
+        // next header read. From registers only: the VC picked (round robin among VCs whose head
+        // is bad or covered by credits) when nothing is being walked ("idle"), and the one picked
+        // when the current PDU ends ("switch": the current VC excluded, its next PDU is read
+        // speculatively when no other VC is eligible).
         UInt rr = reg("rr", uint(2)).init(0);
-        Bool fetchMode = contH.or(holdH).not().named("fetch_mode");
-        Bool leaveHv = pduDone.or(noCredit);
-        List<Bool> elig = new ArrayList<>();
-        List<Bool> eligHi = new ArrayList<>();
+        List<Bool> eligIdle = new ArrayList<>();
+        List<Bool> eligSw = new ArrayList<>();
+        List<UInt> fetchPos = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxPduDesc h = ready.get(v).m.payload;
             Bool creditsFor = cmdC.get(v).ne(0).and(waitF.get(v).not().or(dataC.get(v).ge(need.get(v).resize(CW))))
                     .andNot(rxResetIn);
-            Bool e = ready.get(v).m.valid.andNot(leaveHv.and(hv.eq(v))).and(h.bad.or(creditsFor)).and(fetchMode)
-                    .named("elig_" + v);
-            elig.add(e);
-            eligHi.add(v == 0 ? FALSE : e.and(rr.lt(v)));
+            Bool e = ready.get(v).m.valid.and(h.bad.or(creditsFor)).named("elig_" + v);
+            eligIdle.add(e);
+            eligSw.add(e.andNot(hv.eq(v)).named("elig_sw_" + v));
+            fetchPos.add(h.start.resize(pb).shl(lb).add(opos.get(v).resize(pb)).named("fetch_pos_" + v));
         }
-        Bits eligB = OneHot.fromBools(elig);
-        Bits eligHiB = OneHot.fromBools(eligHi);
-        Bits pick = mux(eligHiB.ne(0), OneHot.lowestSet(eligHiB), OneHot.lowestSet(eligB)).named("pick");
-        UInt sv = vcs == 1 ? U(0, 2) : OneHot.toIndex(pick).resize(2).named("sv");
-        Bool selAny = eligB.ne(0).named("sel_any");
-        Bool svBad = selDesc(ready, sv, d -> d.bad.asUInt()).bit(0);
-        Bool skip = selAny.and(svBad).named("skip");
-        Bool fetch = selAny.andNot(svBad).named("fetch");
-        Bool spec = pduDone.andNot(selAny).named("spec");
-        UInt svStart = selDesc(ready, sv, d -> d.start);
-        UInt svLen = selDesc(ready, sv, d -> d.length);
-        UInt svPos = sel(opos, sv);
-        when(selAny, () -> rr.set(sv));
+        RoundRobin idle = new RoundRobin(eligIdle, rr, "idle");
+        RoundRobin sw = new RoundRobin(eligSw, rr, "sw");
+        Bool walking = hPend.and(headOk.or(hStale));
+        Bool idleCase = walking.not().named("idle_case");
+        Bool skip = idleCase.and(idle.any).and(idle.bad(ready)).named("skip");
+        Bool fetchIdle = idleCase.and(idle.any).andNot(idle.bad(ready)).named("fetch_idle");
+        Bool fetchSw = pduDone.and(sw.any).andNot(sw.bad(ready)).named("fetch_sw");
+        Bool spec = pduDone.andNot(sw.any).named("spec");
         UInt specStart = hs.add(nwDec.resize(wb)).named("spec_start");
+        UInt specPos = specStart.resize(pb).shl(lb);
+        UInt switchPos = mux(sw.any, sel(fetchPos, sw.index), specPos).named("switch_pos");
+        UInt otherPos = mux(hStale, hA, mux(walking, switchPos, sel(fetchPos, idle.index))).named("other_pos");
+        UInt contPos = hA.add(opLen.resize(pb)).named("cont_pos");
+        Bool selCont = opHere.andNot(lastOp).named("sel_cont");
+        hRdPos.set(mux(selCont, contPos, otherPos));
+        hRdVc.set(mux(walking.and(sw.any.not().or(selCont).or(hStale)), hv, mux(walking, sw.index, idle.index)));
+        Bool fetch = fetchIdle.or(fetchSw).named("fetch");
+        UInt sv = mux(fetchSw, sw.index, idle.index).named("sv");
+        hRdEn.set(hStale.or(contH).or(fetch).or(spec));
+        when(fetch.or(skip), () -> rr.set(mux(skip, idle.index, sv)));
 
-        hRdVc.set(hv);
-        hRdWord.set(hs.add(hp.shr(lb).resize(wb)));
         hPend.set(FALSE);
-        when(contH, () -> {
-            hRdWord.set(hs.add(hNext.shr(lb).resize(wb)));
-            hp.set(hNext);
-            hPend.set(TRUE);
-        }).elseWhen(holdH, () -> hPend.set(TRUE))
-                .elseWhen(fetch, () -> {
-                    hRdVc.set(sv);
-                    hRdWord.set(svStart.add(svPos.shr(lb).resize(wb)));
+        when(hStale.or(holdH), () -> hPend.set(TRUE))
+                .elseWhen(contH, () -> {
+                    hp.set(hNext);
+                    hA.set(contPos);
+                    hPend.set(TRUE);
+                }).elseWhen(fetch, () -> {
                     hv.set(sv);
-                    hp.set(svPos);
-                    hs.set(svStart);
+                    hp.set(sel(opos, sv));
+                    hs.set(selDesc(ready, sv, d -> d.start));
+                    hA.set(sel(fetchPos, sv));
                     hPend.set(TRUE);
                 }).elseWhen(spec, () -> {
-                    hRdWord.set(specStart);
                     hp.set(U(0, 14));
                     hs.set(specStart);
+                    hA.set(specPos);
                     hPend.set(TRUE);
                 });
 
@@ -517,31 +546,31 @@ public final class RxDeliver extends Component {
         Bits crq = reg("credit_q", bits(6)).init(0);
         crq.set(mux(rxResetIn, B(0, 6), rxCredit));
         UInt crCount = crq.slice(1, 0).asUInt().resize(CW + 1).add(1);
-        UInt nwSkip = words(svLen, lb, pw);
+        UInt skipVc = idle.index;
         for (int v = 0; v < vcs; v++) {
             final int vv = v;
             Bool isH = hv.eq(vv);
             when(go.and(isH), () -> opos.get(vv).set(mux(lastOp, U(0, 14), hNext)))
                     .elseWhen(endNow.and(isH), () -> opos.get(vv).set(U(0, 14)));
-            ready.get(v).m.ready.set(pduDone.and(isH).or(skip.and(sv.eq(vv))));
-            UInt freed = mux(freeDec.and(isH), nwDec, U(0, pw))
-                    .add(mux(actFreeFire.and(actVc.eq(vv)), actNw, U(0, pw)))
-                    .add(mux(skip.and(sv.eq(vv)), nwSkip, U(0, pw)));
-            fp.get(v).set(fp.get(v).add(freed));
+            ready.get(v).m.ready.set(pduDone.and(isH).or(skip.and(skipVc.eq(vv))));
+            // the late free (the PDU walked now) is added last: both sums are ready before it
+            UInt early = fp.get(v).add(mux(actFreeFire.and(actVc.eq(vv)), actNw, U(0, pw)))
+                    .add(mux(skip.and(skipVc.eq(vv)), headWords.get(v), U(0, pw)));
+            fp.get(v).set(mux(freeDec.and(isH), early.add(headWords.get(v)), early));
             when(store.and(vIn.eq(vv)), () -> wp.get(vv).set(wpSel.add(nEff).add(1)));
             Bool crHere = crq.bit(5).and(crq.slice(3, 2).asUInt().eq(vv));
             UInt addCmd = mux(crHere.andNot(crq.bit(4)), crCount, U(0, CW + 1));
             UInt addData = mux(crHere.and(crq.bit(4)), crCount, U(0, CW + 1));
-            UInt takeCmd = mux(go.and(isH), U(1, CW + 1), U(0, CW + 1));
-            UInt takeData = mux(go.and(isH), beats.resize(CW + 1), U(0, CW + 1));
-            cmdC.get(v).set(mux(rxResetIn, U(0, CW), satAdd(cmdC.get(v), addCmd, takeCmd)));
-            dataC.get(v).set(mux(rxResetIn, U(0, CW), satAdd(dataC.get(v), addData, takeData)));
+            Bool take = go.and(isH);
+            cmdC.get(v).set(mux(rxResetIn, U(0, CW), mux(take, satAdd(cmdC.get(v), addCmd, U(1, CW + 1)),
+                    satAdd(cmdC.get(v), addCmd, U(0, CW + 1)))));
+            dataC.get(v).set(mux(rxResetIn, U(0, CW), mux(take, satAdd(dataC.get(v), addData, beats.resize(CW + 1)),
+                    satAdd(dataC.get(v), addData, U(0, CW + 1)))));
             when(noCredit.and(isH), () -> {
                 waitF.get(vv).set(TRUE);
                 need.get(vv).set(beats);
             }).elseWhen(go.and(isH), () -> waitF.get(vv).set(FALSE));
         }
-
         // ==== XPU RX outputs (registered) ====
         Bits oValid = reg("rx_valid_q", bits(2)).init(0);
         UInt oCycle = reg("rx_cycle_q", uint(4)).init(0);
@@ -667,6 +696,29 @@ public final class RxDeliver extends Component {
         int w = cur.bitWidth();
         UInt s = cur.resize(w + 2).add(add.resize(w + 2)).sub(take.resize(w + 2));
         return mux(s.gt((1L << w) - 1), U((1L << w) - 1, w), s.resize(w));
+    }
+
+    /** Round-robin choice among eligible VCs: the lowest eligible VC above {@code rr}, else the lowest. */
+    private static final class RoundRobin {
+        final Bool any;
+        final UInt index;
+
+        RoundRobin(List<Bool> elig, UInt rr, String name) {
+            List<Bool> above = new ArrayList<>();
+            for (int v = 0; v < elig.size(); v++) {
+                above.add(v == 0 ? FALSE : elig.get(v).and(rr.lt(v)));
+            }
+            Bits e = OneHot.fromBools(elig);
+            Bits a = OneHot.fromBools(above);
+            Bits pick = mux(a.ne(0), OneHot.lowestSet(a), OneHot.lowestSet(e)).named("pick_" + name);
+            index = elig.size() == 1 ? U(0, 2) : OneHot.toIndex(pick).resize(2).named("pick_" + name + "_vc");
+            any = e.ne(0).named("pick_" + name + "_any");
+        }
+
+        /** The chosen VC's head PDU is malformed (skipped without reads). */
+        Bool bad(List<RxDescQueue> qs) {
+            return selDesc(qs, index, d -> d.bad.asUInt()).bit(0);
+        }
     }
 
     private static UInt counter(String name, Bool event) {
