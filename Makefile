@@ -55,7 +55,7 @@ help: ## list the targets
 	  sed -E 's/^([a-zA-Z_-]+):.*## (.*)/\1\t\2/' | \
 	  awk -F'\t' '{ printf "  %-10s %s\n", $$1, $$2 }'
 	@echo
-	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms), SOAK_ARGS='--ops N --seed S'"
+	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms), SOAK_ARGS='--ops N --seed S', SYNTH_ARGS='--quick' or '--all' (synthesis entries)"
 
 # ---------------------------------------------------------------------------
 # Python environment
@@ -112,7 +112,7 @@ $(JAR): $(JAVA_INPUTS)
 	@test -f $@ || { echo "error: Maven succeeded but $@ does not exist: the gen module must build a runnable fat jar named sue-gen.jar" >&2; exit 1; }
 	@touch $@
 
-gen: jar ## generate every registered top into out/<top>/
+gen: jar ## generate every registered top into out/<top>/ (fails if a top is deeper than its depth budget or ratchet ceiling)
 	@# Drop earlier generated tops (dirs holding <dir>/<dir>.json) so a renamed or
 	@# removed top does not linger and get linted; caches under out/ stay.
 	@for d in $(OUT)/*/; do n=$$(basename "$$d"); if [ -f "$$d$$n.json" ]; then rm -rf "$$d"; fi; done
@@ -123,8 +123,8 @@ bench: jar venv tools ## run the benchmarks (JSON records under out/bench/)
 	@# Fixed, pre-touched heap: heap growth page faults would otherwise distort the 16x run (see ScalingBench).
 	@echo "==> java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench"
 	@java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench || { echo "error: benchmark run failed (exit $$?, see above)" >&2; exit 1; }
-	@echo "==> verif/bench/synth_bench.py --out $(OUT)/bench (yosys synth_xilinx: LUTs, FFs, depth)"
-	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
+	@echo "==> verif/bench/synth_bench.py --out $(OUT)/bench $(SYNTH_ARGS) (yosys synth_xilinx: LUTs, FFs, weighted logic levels, est. fmax)"
+	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench $(SYNTH_ARGS) || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/tx_bench.py --out $(OUT)/bench (SUE TX in Verilator: utilisation, latency, wire efficiency)"
 	@$(SIM_ENV) $(PY) verif/bench/tx_bench.py --out $(OUT)/bench || { echo "error: TX benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/e2e_bench.py --out $(OUT)/bench (two endpoints: RX and end-to-end latency, recovery, loss)"
