@@ -243,7 +243,7 @@ public final class RxDeliver extends Component {
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
         Bits vWord = mux(wRd, vRam, ib.data).named("v_word");
-        Bits vHdr = vWord.shr(byteShift(wPos.resize(lb))).slice(15, 0).named("v_hdr");
+        Bits vHdr = lanes("v_hdr_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1), 1).named("v_hdr");
         table.aType.set(vHdr.slice(7, 0).asUInt());
         Bool vPad = vHdr.slice(7, 0).eq(0);
         Bool vInvalid = table.aValid.not();
@@ -393,7 +393,8 @@ public final class RxDeliver extends Component {
         Bool hStale = hPend.and(hFresh).and(wenQ).and(vInQ.eq(hv)).and(widxQ.eq(hWord).or(widxQ.eq(hWord.add(1))))
                 .named("h_stale");
         Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).andNot(hStale).named("head_ok");
-        Bits hw = hWindow.shr(byteShift(hp.resize(lb))).named("hdr_window");
+        // the op (control bytes and the data bytes of beat 0): 2-byte lanes from hp on
+        Bits hw = lanes("hdr_lane", hWindow, hp.resize(lb).shr(1).resize(lb - 1), 9 + nb / 2).named("hdr_window");
         UInt hType = hw.slice(7, 0).asUInt();
         UInt hL1 = hw.slice(15, 8).asUInt();
         table.bType.set(hType);
@@ -412,7 +413,7 @@ public final class RxDeliver extends Component {
         Bool lastOp = mux(hasData, rem.le(ctrl14).or(hL1.resize(14).or(U(1, 14)).ge(rem.sub(ctrl14).sub(1))),
                 ctrl14.ge(rem)).named("last_op");
         // beat 0 of a data op comes from the header's own word pair when it lies in it
-        Bool win0 = hp.resize(lb).resize(lb + 1).add(ctrlLen.resize(lb + 1)).le(nb).named("win0");
+        Bool win0 = U(nb, lb + 1).sub(hp.resize(lb).resize(lb + 1)).ge(ctrlLen.resize(lb + 1)).named("win0");
         Bool creditOk = sel(cmdC, hv).ne(0).and(hasData.not().or(sel(dataC, hv).gt(hL1.shr(lb).resize(CW))))
                 .andNot(rxResetIn).named("credit_ok");
 
@@ -578,9 +579,9 @@ public final class RxDeliver extends Component {
         UInt oXpu = reg("xpuid_q", uint(10)).init(0);
         Bits oCtrl = reg("rx_control_q", bits(144)).init(0);
         Bits oData = reg("rx_data_q", bits(dataWidth)).init(0);
-        Bits dw = window.shr(byteShift(actRot)).slice(dataWidth - 1, 0);
+        Bits dw = lanes("d_lane", window, actRot.shr(1).resize(lb - 1), nb / 2);
         Bits dKeep = byteMask(nb, k -> k == 0 ? TRUE : dLast.not().or(actRem.ge(k)));
-        Bits h0 = hw.shr(byteShift(ctrlLen)).slice(dataWidth - 1, 0).named("h_beat0");
+        Bits h0 = lanes("h_beat0_lane", hw, table.bUnits, nb / 2).named("h_beat0");
         Bits h0Keep = byteMask(nb, k -> k == 0 ? TRUE : beats.gt(1).or(hL1.resize(lb).ge(k)));
         Bool cmdOut = go.andNot(hasData).named("cmd_out");
         Bool beat0Out = go.and(hasData).and(win0).named("beat0_out");
@@ -663,8 +664,44 @@ public final class RxDeliver extends Component {
         return mux(n.eq(0), U(1, pw), n);
     }
 
-    private static UInt byteShift(UInt byteIndex) {
-        return cat(byteIndex, B(0, 3)).asUInt();
+    /**
+     * {@code n} 2-byte lanes of {@code window} from lane {@code first} on (lanes past its end are
+     * zero), as trees of 4:1 muxes: one LUT level per two index bits, where a shifter costs one
+     * per index bit. Ops and data start at even offsets, so 2-byte lanes suffice.
+     */
+    private static Bits lanes(String name, Bits window, UInt first, int n) {
+        int total = window.width() / 16;
+        List<Bits> out = new ArrayList<>();
+        for (int j = n - 1; j >= 0; j--) {
+            List<Bits> c = new ArrayList<>();
+            for (int i = 0; i < (1 << first.bitWidth()); i++) {
+                int l = i + j;
+                c.add(l < total ? window.slice(16 * l + 15, 16 * l) : B(0, 16));
+            }
+            out.add(muxTree(c, first).named(name + "_" + j));
+        }
+        return cat(out);
+    }
+
+    /** c[idx] for a power-of-two list, two index bits per level. */
+    private static Bits muxTree(List<Bits> c, UInt idx) {
+        int bit = 0;
+        while (c.size() > 1) {
+            List<Bits> next = new ArrayList<>();
+            if (c.size() >= 4) {
+                Bool b0 = idx.bit(bit);
+                Bool b1 = idx.bit(bit + 1);
+                for (int i = 0; i < c.size(); i += 4) {
+                    next.add(mux(b1, mux(b0, c.get(i + 3), c.get(i + 2)), mux(b0, c.get(i + 1), c.get(i))));
+                }
+                bit += 2;
+            } else {
+                next.add(mux(idx.bit(bit), c.get(1), c.get(0)));
+                bit += 1;
+            }
+            c = next;
+        }
+        return c.get(0);
     }
 
     private static Bits byteMask(int bytes, java.util.function.IntFunction<Bool> keep) {
