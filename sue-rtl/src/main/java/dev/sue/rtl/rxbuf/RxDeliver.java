@@ -247,14 +247,15 @@ public final class RxDeliver extends Component {
         table.aType.set(vHdr.slice(7, 0).asUInt());
         Bool vPad = vHdr.slice(7, 0).eq(0);
         Bool vInvalid = table.aValid.not();
-        UInt vNext = wPos.add(opBytes(table.aData, table.aUnits, vHdr.slice(15, 8).asUInt()).resize(14))
-                .named("v_next");
+        OpLength vOp = new OpLength(table.aData, table.aUnits, vHdr.slice(15, 8).asUInt());
+        UInt vNext = wPos.add(vOp.bytes).named("v_next");
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
+        UInt vRem = curLen.sub(wPos).named("v_rem");
         Bool hdrStops = hdrAvail.and(vPad.or(vInvalid)).named("w_hdr_stops");
         Bool vDone = wStored.or(lastNow)
-                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vNext.ge(curLen)))).named("v_done");
+                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vOp.reaches(vRem)))).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
-                mux(wStop, wBad, vPad.not().and(vInvalid.or(vNext.gt(curLen))))).named("v_bad");
+                mux(wStop, wBad, vPad.not().and(vInvalid.or(vOp.passes(vRem))))).named("v_bad");
         Bool advance = hdrAvail.andNot(vPad).andNot(vInvalid).named("w_advance");
         UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
         Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
@@ -402,16 +403,14 @@ public final class RxDeliver extends Component {
         UInt ctrlLen = table.bUnits.resize(5).shl(1).named("ctrl_len");
         UInt ctrl14 = ctrlLen.resize(14);
         UInt beats = mux(hasData, hL1.shr(lb).resize(5).add(1), U(0, 5)).named("beats");
-        // data bytes rounded up to even: (byte1 | 1) + 1
-        UInt dataEven = hL1.resize(14).or(U(1, 14)).add(1);
-        UInt opLen = mux(hasData, ctrl14.add(dataEven), ctrl14).named("op_len");
+        OpLength hOp = new OpLength(hasData, table.bUnits, hL1);
+        UInt opLen = hOp.bytes.named("op_len");
         UInt hNext = hp.add(opLen).named("h_next");
         UInt hdLen14 = hdLen.resize(14);
         UInt rem = hdLen14.sub(hp).named("h_rem");
         // a PDU the validator passed holds only valid types up to its end or a PAD byte
         Bool pduEnd = hp.ge(hdLen14).or(hType.eq(0)).named("pdu_end");
-        Bool lastOp = mux(hasData, rem.le(ctrl14).or(hL1.resize(14).or(U(1, 14)).ge(rem.sub(ctrl14).sub(1))),
-                ctrl14.ge(rem)).named("last_op");
+        Bool lastOp = hOp.reaches(rem).named("last_op");
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = U(nb, lb + 1).sub(hp.resize(lb).resize(lb + 1)).ge(ctrlLen.resize(lb + 1)).named("win0");
         Bool creditOk = sel(cmdC, hv).ne(0).and(hasData.not().or(sel(dataC, hv).gt(hL1.shr(lb).resize(CW))))
@@ -650,12 +649,6 @@ public final class RxDeliver extends Component {
         }
         int vb = aw - (wb - 1);
         return cat(vc.resize(vb), half).asUInt();
-    }
-
-    /** Bytes an op occupies: 2 * units control bytes, data length (byte 1 + 1) if present, even. */
-    private static UInt opBytes(Bool hasData, UInt units, UInt lenM1) {
-        UInt d = mux(hasData, lenM1.resize(10).add(1), U(0, 10));
-        return units.resize(10).shl(1).add(d).add(d.bit(0).asUInt().resize(10));
     }
 
     /** Words of a PDU of {@code len} bytes: ceil(len / B), at least 1 (an empty PDU is one beat). */
