@@ -106,9 +106,23 @@ tools: ## apt-get install iverilog, yosys, tshark (and build deps) if missing
 
 jar: $(JAR) ## build gen/target/sue-gen.jar with Maven (when Java sources changed)
 
-$(JAR): $(JAVA_INPUTS)
-	@echo "==> mvn package (building $(JAR))"
-	@mvn -q -B -Dstyle.color=never -DskipTests package || { echo "error: Maven build failed (see above); $(JAR) not built" >&2; exit 1; }
+# The commit of the generator's sources (the last one that touched a jar input), -dirty when they
+# have uncommitted changes, "unknown" outside a git checkout: stamped into every generated file.
+# The stamp file changes only when that commit does, so the jar is rebuilt after such a commit.
+SOURCE_DIRS := pom.xml hdl-dsl sue-rtl gen
+SOURCE_COMMIT := $(shell git log -1 --format=%h -- $(SOURCE_DIRS) 2>/dev/null)$(shell git status --porcelain -- $(SOURCE_DIRS) 2>/dev/null | grep -q . && echo -dirty)
+SOURCE_STAMP := gen/target/source-commit.txt
+
+$(SOURCE_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo "$(or $(SOURCE_COMMIT),unknown)" | cmp -s - $@ || echo "$(or $(SOURCE_COMMIT),unknown)" > $@
+
+.PHONY: FORCE
+FORCE:
+
+$(JAR): $(JAVA_INPUTS) $(SOURCE_STAMP)
+	@echo "==> mvn package (building $(JAR), sources at commit $(or $(SOURCE_COMMIT),unknown))"
+	@mvn -q -B -Dstyle.color=never -DskipTests -Dsue.commit=$(or $(SOURCE_COMMIT),unknown) package || { echo "error: Maven build failed (see above); $(JAR) not built" >&2; exit 1; }
 	@test -f $@ || { echo "error: Maven succeeded but $@ does not exist: the gen module must build a runnable fat jar named sue-gen.jar" >&2; exit 1; }
 	@touch $@
 
@@ -138,7 +152,7 @@ soak: jar venv tools ## two endpoints through a faulty link, 1M ops, >= 10 PSN w
 # Checks
 
 # NO_GEN=1 (used by `make test`) lints what the previous gen stage wrote.
-lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys on every generated top
+lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys, slang on every generated top
 	$(SIM_ENV) $(PY) verif/tools/lint_all.py $(OUT)
 
 test-java: venv tools ## JUnit tests (mvn test); the tool-lint tests require verilator, iverilog and yosys

@@ -582,7 +582,9 @@ def synthesize(entry: dict, out: Path, use_cache: bool = True, timeout: float = 
     for part in (CACHE_VERSION, script, yosys_version()):
         h.update(part.encode() + b"\0")
     for f in files:
-        h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+        # Without the generator's stamp line (version, commit): it changes no netlist (EmitOptions.STAMP_LINE).
+        data = re.sub(rb"^// Generator: [^\n]*\n", b"", f.read_bytes(), count=1, flags=re.M)
+        h.update(f.name.encode() + b"\0" + data + b"\0")
     key = h.hexdigest()[:16]
     cache = work / "result.json"
     if use_cache and cache.is_file():

@@ -12,6 +12,7 @@ import dev.sue.hdl.timing.DepthReport;
 import dev.sue.hdl.Naming;
 import dev.sue.hdl.emit.EmitOptions;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Parameters;
  * printed with its Java line; a path over --max-depth, or with --all over the top's depth limit,
  * is one), 2 bad command line or parameters, 3 internal error.
  */
-@Command(name = "sue-gen", mixinStandardHelpOptions = true, version = "sue-gen 0.1.0",
+@Command(name = "sue-gen", mixinStandardHelpOptions = true, versionProvider = GenMain.VersionProvider.class,
         description = "Generate SystemVerilog from the SUE generator's tops.",
         subcommands = {ScalingBench.class},
         footer = {"", "Examples:", "  sue-gen --list", "  sue-gen demo_accumulator -p width=16 --out-dir out/acc16",
@@ -37,8 +38,11 @@ public final class GenMain implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "TOP", description = "top to generate (see --list)")
     String top;
 
-    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "set a parameter (repeatable)")
-    Map<String, String> params = new LinkedHashMap<>();
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "set a parameter (repeatable; each name once)")
+    List<String> paramArgs = new java.util.ArrayList<>();
+
+    /** {@link #paramArgs} by name, filled by {@link #parseParams}. */
+    private final Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--preset", paramLabel = "NAME", description = "generate a named preset (see --list)")
     String preset;
@@ -81,6 +85,14 @@ public final class GenMain implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     private final Catalog catalog;
+
+    /** {@code --version}: the generator's version and the commit of its sources. */
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {Version.stamp()};
+        }
+    }
 
     public GenMain() {
         this(Catalog.standard());
@@ -135,6 +147,8 @@ public final class GenMain implements Callable<Integer> {
             return 2;
         }
         try {
+            checkCombinations();
+            parseParams();
             DepthLimits depth = DepthLimits.parse(maxDepth, reportDepth);
             if (all) {
                 return generateAll(depth, out, err);
@@ -163,10 +177,56 @@ public final class GenMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             err.println("sue-gen: " + e.getMessage().replace("\n", "\nsue-gen: "));
             return 2;
+        } catch (UncheckedIOException e) {
+            err.println("sue-gen: " + e.getMessage() + " (choose a writable directory with --out-dir or --out-root)");
+            return 2;
         } catch (ElaborationException e) {
             printErrors(e, err);
-            return 1;
+            return refusedParameters(e) ? 2 : 1;
         }
+    }
+
+    /** Options that contradict each other: refused before anything is elaborated. */
+    private void checkCombinations() {
+        if (top != null && preset != null) {
+            throw new IllegalArgumentException("give a top or --preset, not both (--preset " + preset
+                    + " already names its top); override the preset's parameters with -p");
+        }
+        if (all && (top != null || preset != null)) {
+            throw new IllegalArgumentException("--all generates every top with its defaults; it takes no top or --preset");
+        }
+        if (all && outDir != null) {
+            throw new IllegalArgumentException("--all writes each top to <out-root>/<top>; use --out-root instead of --out-dir");
+        }
+        if (all && !paramArgs.isEmpty()) {
+            throw new IllegalArgumentException("--all generates every top with its defaults; -p needs one top or --preset");
+        }
+    }
+
+    /** {@code -p NAME=VALUE} arguments by name; a name given twice is refused rather than the last one silently winning. */
+    private void parseParams() {
+        params.clear();
+        for (String arg : paramArgs) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("-p '" + arg + "': expected NAME=VALUE, for example -p dataWidth=512");
+            }
+            String name = arg.substring(0, eq);
+            String previous = params.put(name, arg.substring(eq + 1));
+            if (previous != null) {
+                throw new IllegalArgumentException("parameter '" + name + "' is given twice (" + name + "=" + previous
+                        + " and " + arg + "); give each parameter once");
+            }
+        }
+    }
+
+    /**
+     * True when every error is a refused parameter ({@code require} in a design): a value inside
+     * the listed range that the design does not support is a bad argument (exit 2), not a design
+     * error (exit 1).
+     */
+    private static boolean refusedParameters(ElaborationException e) {
+        return !e.errors().isEmpty() && e.errors().stream().allMatch(HdlError::parameter);
     }
 
     private void printErrors(ElaborationException e, PrintWriter err) {

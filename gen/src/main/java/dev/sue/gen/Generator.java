@@ -55,7 +55,7 @@ public final class Generator {
         ParamValues values = top.resolve(params);
         String topName = name.explicit() != null ? name.explicit()
                 : topModuleName(prefix, name.base(), values, top.resolve(name.reference()));
-        EmitOptions options = EmitOptions.integration(prefix, topName);
+        EmitOptions options = EmitOptions.integration(prefix, topName).withStamp(Version.stamp());
         long t0 = System.nanoTime();
         ElaborationOptions elaboration = ElaborationOptions.defaults().withDepth(depthPaths, maxDepth);
         Design design = Elaboration.elaborate(elaboration, top.factory().apply(values));

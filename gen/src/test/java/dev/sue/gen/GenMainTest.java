@@ -403,4 +403,64 @@ class GenMainTest {
         assertEquals(3, debug.status());
         assertTrue(debug.err().contains("\tat "), debug.err());
     }
+
+    @Test
+    void contradictoryOrRepeatedOptionsExitTwoBeforeElaborating(@TempDir Path tmp) {
+        String[][] cases = {
+                {"demo_accumulator", "--preset", "demo_wide"},
+                {"--all", "--out-dir", tmp.resolve("x").toString()},
+                {"--all", "--preset", "demo_wide"},
+                {"--all", "-p", "width=8"},
+                {"demo_accumulator", "-p", "width=8", "-p", "width=16"},
+                {"demo_accumulator", "-p", "width"},
+        };
+        String[] messages = {"not both", "use --out-root instead of --out-dir", "takes no top or --preset",
+                "-p needs one top or --preset", "'width' is given twice (width=8 and width=16)", "expected NAME=VALUE"};
+        for (int i = 0; i < cases.length; i++) {
+            Run r = run(cases[i]);
+            assertEquals(2, r.status(), String.join(" ", cases[i]) + ": " + r.err());
+            assertTrue(r.err().contains(messages[i]), r.err());
+            assertEquals("", r.out());
+        }
+    }
+
+    @Test
+    void aValueTheDesignRefusesExitsTwoWithItsMessage(@TempDir Path tmp) {
+        Run r = run("sue_endpoint", "-p", "vcs=3", "--out-dir", tmp.toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("'vcs' = 3 is out of range; valid values: 1, 2, 4"), r.err());
+        // Inside the listed range (1..4194304) but not a whole number of buffer words per VC.
+        r = run("sue_rx", "-p", "rxBufBytes=5000", "--out-dir", tmp.toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("bufBytes must be vcs * B * 2^k"), r.err());
+        assertTrue(r.err().contains(".java:"), "the refusing line is named: " + r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void anUnwritableOutputDirectoryExitsTwo(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a directory\n");
+        Run r = run("demo_accumulator", "--out-dir", file.resolve("sub").toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("sue-gen: cannot write "), r.err());
+        assertTrue(r.err().contains("--out-dir"), r.err());
+    }
+
+    @Test
+    void everyFileAndTheReportNameTheGeneratorVersionAndCommit(@TempDir Path tmp) throws IOException {
+        Run v = run("--version");
+        assertEquals(0, v.status());
+        assertTrue(v.out().matches("sue-gen \\S+ \\(commit \\S+\\)\\n"), v.out());
+        String stamp = v.out().strip();
+        Run r = run("demo_accumulator", "--out-dir", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        for (String f : files(tmp)) {
+            if (f.endsWith(".sv") || f.endsWith(".svh")) {
+                assertTrue(Files.readString(tmp.resolve(f)).contains("\n// Generator: " + stamp + "\n"), f);
+            }
+        }
+        assertTrue(Files.readString(tmp.resolve("demo_accumulator.core")).contains("# Generator: " + stamp + "\n"));
+        JsonNode report = new ObjectMapper().readTree(tmp.resolve("demo_accumulator.json").toFile());
+        assertEquals(stamp, report.at("/generated_by").asText());
+    }
 }

@@ -244,4 +244,9 @@ public final class Elaboration {
     void error(String message) {
         error(Location.here(), message);
     }
+
+    /** Records a refused generation parameter at the caller's line ({@link Hdl#require}). */
+    void parameterError(String message) {
+        errors.add(new HdlError(Location.here(), message, true));
+    }
 }

@@ -144,7 +144,7 @@ class DepthEstimateTest {
     static final class RamRead extends Component {
         final UInt addr = in(uint(4));
         final Bool q = out(bool());
-        final Mem store = Mem.of(16, 32);
+        final Mem<Bits> store = Mem.of(16, 32);
 
         RamRead() {
             UInt waddr = reg("waddr", uint(4));

@@ -52,7 +52,7 @@ class DeterminismTest {
             }
             y.set(acc);
             z.set(other.or(acc));
-            Mem m = Mem.of(8, 16).named("m");
+            Mem<Bits> m = Mem.of(8, 16).named("m");
             m.write(addr, a.xor(b), we, b.not().slice(1, 0));
             q.set(m.readAsync(addr).and(a.or(b)));
         }

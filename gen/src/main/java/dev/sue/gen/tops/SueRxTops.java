@@ -32,7 +32,7 @@ public final class SueRxTops {
                         + "status read port",
                 List.of(SueParams.dataWidth("XPU and MAC bus width in bits", 512),
                         ParamSpec.integer("xpus", "XPUs in the fabric", 1024, 2, 1024),
-                        ParamSpec.integer("vcs", "virtual channels: 1, 2 or 4", 4, 1, 4),
+                        ParamSpec.oneOf("vcs", "virtual channels", 4, 1L, 2L, 4L),
                         ParamSpec.integer("cells", "transmit cell buffer (queues + replay store), cells of dataWidth",
                                 8192, 16, 65536),
                         ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",

@@ -114,6 +114,9 @@ public final class DesignWriter {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("top_module", design.topModule());
         r.put("generator", "hdl-dsl");
+        if (design.options().stamp() != null) {
+            r.put("generated_by", design.options().stamp());
+        }
         List<String> files = new ArrayList<>();
         for (EmittedModule m : design.modules()) {
             files.add(m.fileName());

@@ -17,10 +17,18 @@ import dev.sue.hdl.Naming;
  * @param prefix        prepended to every module name that does not already start with it
  * @param topName       the top module's name, or null for the prefixed class name
  * @param contentSuffix whether modules below the top carry the content suffix
+ * @param stamp         who generated the files (tool, version, commit), written into every file
+ *                      header (a line beginning {@value #STAMP_LINE}) and the report; null for none
  */
-public record EmitOptions(String prefix, String topName, boolean contentSuffix) {
-    /** Class names, numbered variants, no prefix: for unit tests and golden files. */
-    public static final EmitOptions PLAIN = new EmitOptions("", null, false);
+public record EmitOptions(String prefix, String topName, boolean contentSuffix, String stamp) {
+    /** Class names, numbered variants, no prefix, no stamp: for unit tests and golden files. */
+    public static final EmitOptions PLAIN = new EmitOptions("", null, false, null);
+
+    /**
+     * How the stamp line of a file header begins. Build caches that key on file content skip
+     * this one line: it names the generator's commit, which changes no hardware.
+     */
+    public static final String STAMP_LINE = "// Generator: ";
 
     public EmitOptions {
         String problem = prefixProblem(prefix);
@@ -35,7 +43,15 @@ public record EmitOptions(String prefix, String topName, boolean contentSuffix) 
 
     /** Prefixed names with content suffixes; {@code topName} may be null. */
     public static EmitOptions integration(String prefix, String topName) {
-        return new EmitOptions(prefix, topName, true);
+        return new EmitOptions(prefix, topName, true, null);
+    }
+
+    /** These options with {@code stamp} (tool, version and commit) in every header and the report. */
+    public EmitOptions withStamp(String stamp) {
+        if (stamp != null && (stamp.contains("\n") || stamp.contains("\r"))) {
+            throw new IllegalArgumentException("the stamp must be one line, got: " + stamp);
+        }
+        return new EmitOptions(prefix, topName, contentSuffix, stamp);
     }
 
     /**

@@ -39,7 +39,7 @@ public final class SvEmitter {
         Map<String, Integer> variants = new HashMap<>();
         List<EmittedModule> modules = new ArrayList<>();
         emit(design.top(), moduleOf, nameByKey, variants, modules);
-        return new EmittedDesign(design, List.copyOf(modules), moduleOf);
+        return new EmittedDesign(design, List.copyOf(modules), moduleOf, options);
     }
 
     private void emit(Component c, Map<Component, String> moduleOf, Map<String, String> nameByKey,
@@ -71,7 +71,7 @@ public final class SvEmitter {
         String name = moduleName(c, key, nameByKey, variants);
         nameByKey.put(key, name);
         moduleOf.put(c, name);
-        modules.add(new EmittedModule(name, ModuleHeader.header(c, name) + "module " + name + body + "\n`resetall\n",
+        modules.add(new EmittedModule(name, ModuleHeader.header(c, name, options.stamp()) + "module " + name + body + "\n`resetall\n",
                 c, false));
     }
 

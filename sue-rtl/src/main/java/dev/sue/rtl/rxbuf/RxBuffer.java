@@ -30,8 +30,8 @@ final class RxBuffer {
     final int pw;
     /** Bank address width. */
     final int aw;
-    final Mem bank0;
-    final Mem bank1;
+    final Mem<Bits> bank0;
+    final Mem<Bits> bank1;
 
     RxBuffer(int dataWidth, int vcs, long wordsPerVc) {
         nb = dataWidth / 8;
