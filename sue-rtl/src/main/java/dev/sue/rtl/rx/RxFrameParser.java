@@ -202,8 +202,10 @@ public final class RxFrameParser extends Component {
         Bits sk = s.payload.keep;
         Bool nextShortT = nextLast.andNot(mux(fcsEn, sk.bit(8), sk.bit(4))).named("next_short_t");
         Bool nextShortF = nextLast.and(fcsEn).andNot(sk.bit(4)).named("next_short_f");
+        // a next beat short enough to hold only trailer bytes has at most 8: count its first 8 lanes only
+        UInt kinShort = keepCount(sk.slice(7, 0)).named("s_keep_count_short");
         UInt opHi = mux(hl, mux(hc.gt(tLen), hc.sub(tLen), cu(0)),
-                mux(nextShortT, cu(nb).sub(tLen).add(kin), cu(nb))).named("op_hi");
+                mux(nextShortT, cu(nb).sub(tLen).add(kinShort), cu(nb))).named("op_hi");
         Bool opEnd = hl.or(nextShortT).named("op_end");
         Bool fEnd = hl.or(nextShortF).named("f_end");
         UInt eNow = pos.add(opHi.resize(POS_BITS)).named("e_now");
