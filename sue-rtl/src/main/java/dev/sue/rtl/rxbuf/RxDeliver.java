@@ -5,15 +5,11 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
-import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
-import dev.sue.hdl.Vec;
-import dev.sue.hdl.lib.fifo.FifoStorage;
-import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Stream;
-import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.rx.RxPduBeat;
+import dev.sue.rtl.xpu.XpuRxBus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -59,9 +55,10 @@ import java.util.List;
  *     carries ops). {@code fits} (out): on the last beat, the whole PDU is in the buffer
  *     (combinational from the beat and the buffer state, never from {@code accept}). The PDU
  *     is kept iff {@code commit && accept && fits}; otherwise every word it wrote is rolled back.
- * <li>XPU RX: {@code rx_valid[1:0]}, {@code rx_cycle[3:0]}, {@code rx_vc[1:0]},
- *     {@code xpuid[9:0]}, {@code rx_control[143:0]}, {@code rx_data[N-1:0]} (registered
- *     outputs), {@code rx_credit[5:0]} (in), {@code rx_reset_in} (in), {@code rx_reset_out}.
+ * <li>XPU RX ({@link XpuRxBus} {@code rx}): {@code rx_valid[1:0]}, {@code rx_cycle[3:0]},
+ *     {@code rx_vc[1:0]}, {@code rx_xpuid[9:0]}, {@code rx_control[143:0]},
+ *     {@code rx_data[N-1:0]} (registered outputs), {@code rx_credit[5:0]} (in),
+ *     {@code rx_reset_in} (in), {@code rx_reset_out}.
  * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: command table
  *     ({@link RxCommandTable}), {@code cfg_ready} always 1.
  * <li>Counters (32-bit, saturating): {@code cnt_stored, cnt_nobuf, cnt_rollback, cnt_bad_vc,
@@ -100,15 +97,8 @@ public final class RxDeliver extends Component {
     public final Bool accept = in(bool());
     public final Bool fits = out(bool());
 
-    public final Bits rxValid = out(bits(2));
-    public final UInt rxCycle = out(uint(4));
-    public final UInt rxVc = out(uint(2));
-    public final UInt xpuid = out(uint(10));
-    public final Bits rxControl = out(bits(144));
-    public final Bits rxData;
-    public final Bits rxCredit = in(bits(6));
-    public final Bool rxResetIn = in(bool());
-    public final Bool rxResetOut = out(bool());
+    /** The XPU RX interface ({@code rx_*}, spec Table 2). */
+    public final XpuRxBus rx;
 
     public final Bool cfgValid = in(bool());
     public final UInt cfgAddr = in(uint(16));
@@ -138,7 +128,7 @@ public final class RxDeliver extends Component {
                 "bufBytes must be vcs * B * 2^k with at least 4096 bytes per VC and at most 4 MiB (B = "
                         + nb + " bytes per word, vcs = " + vcs + "), got " + bufBytes);
         in = slave(Stream.of(() -> new RxPduBeat(dataWidth)));
-        rxData = out(bits(dataWidth));
+        rx = master(new XpuRxBus(dataWidth).named("rx"));
         latency(LATENCY);
 
         RxCommandTable table = instance("command_table", RxCommandTable::new);
@@ -158,14 +148,14 @@ public final class RxDeliver extends Component {
             assignLeaves(q.s.payload, validator.verdict);
             ready.add(q);
         }
-        RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, table, ready, rxCredit, rxResetIn, dataWidth);
-        rxValid.set(deliverer.output.valid);
-        rxCycle.set(deliverer.output.cycle);
-        rxVc.set(deliverer.output.vc);
-        xpuid.set(deliverer.output.xpuid);
-        rxControl.set(deliverer.output.control);
-        rxData.set(deliverer.output.data);
-        rxResetOut.set(deliverer.rxResetOut);
+        RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, table, ready, rx.credit, rx.resetIn, dataWidth);
+        rx.valid.set(deliverer.output.valid);
+        rx.cycle.set(deliverer.output.cycle);
+        rx.vc.set(deliverer.output.vc);
+        rx.xpuid.set(deliverer.output.xpuid);
+        rx.control.set(deliverer.output.control);
+        rx.data.set(deliverer.output.data);
+        rx.resetOut.set(deliverer.rxResetOut);
 
         cntStored.set(counter("cnt_stored_q", ring.store));
         cntNobuf.set(counter("cnt_nobuf_q", ring.kept.and(ring.vcOk).andNot(ring.beatOk)));
