@@ -44,7 +44,8 @@ public final class ByteMask {
         Bool full = rem.eq(0);
         List<Bool> keep = new ArrayList<>(bytes);
         for (int i = 0; i < bytes; i++) {
-            keep.add(i == 0 ? TRUE : full.or(rem.gt(i)));  // rem < bytes always: its width is log2(bytes)
+            // rem <= bytes - 1: the top byte is in a full beat only (no constant compare for lint).
+            keep.add(i == 0 ? TRUE : i == bytes - 1 ? full : full.or(rem.gt(i)));
         }
         return OneHot.fromBools(keep);
     }
