@@ -55,7 +55,7 @@ help: ## list the targets
 	  sed -E 's/^([a-zA-Z_-]+):.*## (.*)/\1\t\2/' | \
 	  awk -F'\t' '{ printf "  %-10s %s\n", $$1, $$2 }'
 	@echo
-	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms), SOAK_ARGS='--ops N --seed S'"
+	@echo "Variables: PYTEST_ARGS='-k name -x' (extra pytest args), PYTEST_WORKERS=auto|N, WAVES=1 (FST waveforms), SOAK_ARGS='--ops N --seed S', SYNTH_ARGS='--quick' or '--all' (synthesis entries)"
 
 # ---------------------------------------------------------------------------
 # Python environment
@@ -106,13 +106,27 @@ tools: ## apt-get install iverilog, yosys, tshark (and build deps) if missing
 
 jar: $(JAR) ## build gen/target/sue-gen.jar with Maven (when Java sources changed)
 
-$(JAR): $(JAVA_INPUTS)
-	@echo "==> mvn package (building $(JAR))"
-	@mvn -q -B -Dstyle.color=never -DskipTests package || { echo "error: Maven build failed (see above); $(JAR) not built" >&2; exit 1; }
+# The commit of the generator's sources (the last one that touched a jar input), -dirty when they
+# have uncommitted changes, "unknown" outside a git checkout: stamped into every generated file.
+# The stamp file changes only when that commit does, so the jar is rebuilt after such a commit.
+SOURCE_DIRS := pom.xml hdl-dsl sue-rtl gen
+SOURCE_COMMIT := $(shell git log -1 --format=%h -- $(SOURCE_DIRS) 2>/dev/null)$(shell git status --porcelain -- $(SOURCE_DIRS) 2>/dev/null | grep -q . && echo -dirty)
+SOURCE_STAMP := gen/target/source-commit.txt
+
+$(SOURCE_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo "$(or $(SOURCE_COMMIT),unknown)" | cmp -s - $@ || echo "$(or $(SOURCE_COMMIT),unknown)" > $@
+
+.PHONY: FORCE
+FORCE:
+
+$(JAR): $(JAVA_INPUTS) $(SOURCE_STAMP)
+	@echo "==> mvn package (building $(JAR), sources at commit $(or $(SOURCE_COMMIT),unknown))"
+	@mvn -q -B -Dstyle.color=never -DskipTests -Dsue.commit=$(or $(SOURCE_COMMIT),unknown) package || { echo "error: Maven build failed (see above); $(JAR) not built" >&2; exit 1; }
 	@test -f $@ || { echo "error: Maven succeeded but $@ does not exist: the gen module must build a runnable fat jar named sue-gen.jar" >&2; exit 1; }
 	@touch $@
 
-gen: jar ## generate every registered top into out/<top>/
+gen: jar ## generate every registered top into out/<top>/ (fails if a top is deeper than its depth budget or ratchet ceiling)
 	@# Drop earlier generated tops (dirs holding <dir>/<dir>.json) so a renamed or
 	@# removed top does not linger and get linted; caches under out/ stay.
 	@for d in $(OUT)/*/; do n=$$(basename "$$d"); if [ -f "$$d$$n.json" ]; then rm -rf "$$d"; fi; done
@@ -123,8 +137,8 @@ bench: jar venv tools ## run the benchmarks (JSON records under out/bench/)
 	@# Fixed, pre-touched heap: heap growth page faults would otherwise distort the 16x run (see ScalingBench).
 	@echo "==> java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench"
 	@java $(BENCH_JVM) -jar $(JAR) bench --out $(OUT)/bench || { echo "error: benchmark run failed (exit $$?, see above)" >&2; exit 1; }
-	@echo "==> verif/bench/synth_bench.py --out $(OUT)/bench (yosys synth_xilinx: LUTs, FFs, depth)"
-	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
+	@echo "==> verif/bench/synth_bench.py --out $(OUT)/bench $(SYNTH_ARGS) (yosys synth_xilinx: LUTs, FFs, weighted logic levels, est. fmax)"
+	@$(SYSTEM_PYTHON) verif/bench/synth_bench.py --out $(OUT)/bench $(SYNTH_ARGS) || { echo "error: synthesis benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/tx_bench.py --out $(OUT)/bench (SUE TX in Verilator: utilisation, latency, wire efficiency)"
 	@$(SIM_ENV) $(PY) verif/bench/tx_bench.py --out $(OUT)/bench || { echo "error: TX benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/e2e_bench.py --out $(OUT)/bench (two endpoints: RX and end-to-end latency, recovery, loss)"
@@ -138,7 +152,7 @@ soak: jar venv tools ## two endpoints through a faulty link, 1M ops, >= 10 PSN w
 # Checks
 
 # NO_GEN=1 (used by `make test`) lints what the previous gen stage wrote.
-lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys on every generated top
+lint: $(if $(NO_GEN),,gen) venv tools ## verilator -Wall, iverilog, yosys, slang on every generated top
 	$(SIM_ENV) $(PY) verif/tools/lint_all.py $(OUT)
 
 test-java: venv tools ## JUnit tests (mvn test); the tool-lint tests require verilator, iverilog and yosys

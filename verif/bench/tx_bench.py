@@ -23,6 +23,8 @@ a correct run) and is written as records to ``out/bench/tx.json``:
   first MAC beat, worst of 24 ops of every length class (command only, 1 byte, 64 bytes, one
   beat, one beat + 2, 256 bytes). Target 8. ``tx.latency_from_first_beat_cycles`` reports the
   same from the op's first beat (adds the op's beats - 1).
+* ``tx.latency_ns_at_fmax``: ``tx.latency_cycles`` in ns at the estimated fmax of ``sue_tx`` at that
+  width with 1024 XPUs x 4 VCs (``verif/common/fmax.py``; the config names the clock and its source).
 * ``tx.wire_efficiency``: 64-byte writes under load: data bytes per wire byte (frames + FCS +
   preamble + IFG, padding included) divided by the ideal packing bound (every PDU filled to the
   pack limit). Target 0.95. Reported beside ``tx.wire_efficiency_abs`` (data bytes per wire byte)
@@ -42,6 +44,7 @@ sys.path.insert(0, str(REPO / "verif"))
 sys.path.insert(0, str(REPO / "verif" / "tests" / "sue_tx"))
 
 from common import generate, run_cocotb  # noqa: E402
+from common.fmax import estimated_fmax, ns  # noqa: E402
 from common.sue_ops import ceil_div, ideal_efficiency, rocev2_efficiency  # noqa: E402
 
 WIDTHS = (256, 512, 1024)
@@ -109,6 +112,12 @@ def main() -> int:
             lat = run(w, "latency", 24, t / f"lat{w}.json", TB_LATENCY_BOUND=1000)
             records.append({"metric": "tx.latency_cycles", "config": cfg, "value": lat["latency_max"],
                             "unit": "cycles", "target": 8, "note": "op's last beat accepted -> first MAC beat"})
+            fmax = estimated_fmax("sue_tx", w, args.out)
+            records.append({"metric": "tx.latency_ns_at_fmax",
+                            "config": {**cfg, "fmax_mhz": fmax["mhz"], "fmax_levels": fmax["levels"],
+                                       "fmax_source": fmax["source"]},
+                            "value": ns(lat["latency_max"], fmax), "unit": "ns",
+                            "note": "op's last beat accepted -> first MAC beat"})
             records.append({"metric": "tx.latency_from_first_beat_cycles", "config": cfg,
                             "value": lat["latency_from_first_beat_max"], "unit": "cycles",
                             "note": "op's first beat accepted -> first MAC beat (256-byte ops: + beats - 1)"})

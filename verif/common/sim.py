@@ -162,6 +162,16 @@ def _opt_make_vars(opt: str) -> str:
     return " ".join(OPT_PROFILES[opt])
 
 
+# The header line naming the generator's version and commit (EmitOptions.STAMP_LINE): it changes
+# with every commit of the generator and never the hardware, so content keys leave it out.
+_STAMP_LINE = re.compile(rb"^// Generator: [^\n]*\n", re.M)
+
+
+def hardware_bytes(path: Path) -> bytes:
+    """A generated file's content without its generator stamp line (for cache keys)."""
+    return _STAMP_LINE.sub(b"", path.read_bytes(), count=1)
+
+
 def build_key(
     design: GeneratedDesign,
     build_args: Sequence[str],
@@ -180,7 +190,7 @@ def build_key(
     add("recipe", _BUILD_RECIPE_VERSION)
     for f in design.files:
         add("name", f.name)
-        add("content", f.read_bytes())
+        add("content", hardware_bytes(f))
     add("top", design.top_module)
     add("args", json.dumps(list(build_args)))
     add("params", json.dumps(sorted((str(k), str(v)) for k, v in parameters.items())))

@@ -29,9 +29,8 @@ MAC_FIELDS = ("data", "keep", "last")
 class View:
     """``dut`` with ``prefix`` in front of every attribute name: ``View(dut, "a_").tx_valid``.
 
-    ``aliases`` renames before the prefix is added: the endpoint calls the transmit interface's
-    destination ``tx_xpuid`` and the receive interface's source ``rx_xpuid`` (both ``xpuid`` in
-    spec Tables 1 and 2 and on the standalone tops), so ``XpuTx`` gets ``{"xpuid": "tx_xpuid"}``.
+    ``aliases`` renames before the prefix is added, for a top whose names differ from the
+    endpoint's (``{"rx_xpuid": "xpuid"}`` for ``sue_rx_deliver``).
     """
 
     def __init__(self, dut, prefix: str = "", aliases: dict[str, str] | None = None):
@@ -228,7 +227,7 @@ class XpuRxSink:
             assert self.cur is None, f"{v.prefix}rx: idle cycle inside an op {self.cur}"
             return
         assert valid in (1, 2), f"{v.prefix}rx_valid = {valid}"
-        vc, cyc, src = int(v.rx_vc.value), int(v.rx_cycle.value), int(v.xpuid.value)
+        vc, cyc, src = int(v.rx_vc.value), int(v.rx_cycle.value), int(v.rx_xpuid.value)
         data = int(v.rx_data.value).to_bytes(self.wb, "little")
         if self.cur is None:
             assert cyc == 0, f"{v.prefix}rx: op starts with rx_cycle {cyc}"

@@ -186,7 +186,7 @@ class XpuTx:
         d.tx_valid.value = 0
         d.tx_cycle.value = self.rng.getrandbits(4)
         d.tx_vc.value = self.rng.getrandbits(2)
-        d.xpuid.value = self.rng.getrandbits(10)
+        d.tx_xpuid.value = self.rng.getrandbits(10)
         d.tx_control.value = self.rng.getrandbits(144)
         d.tx_data.value = self.rng.getrandbits(len(d.tx_data))
         d.tx_err.value = 0
@@ -216,7 +216,7 @@ class XpuTx:
         d.tx_valid.value = valid
         d.tx_cycle.value = i
         d.tx_vc.value = op.vc
-        d.xpuid.value = op.dest
+        d.tx_xpuid.value = op.dest
         d.tx_control.value = int.from_bytes(op.control, "little") if i == 0 else self.rng.getrandbits(144)
         d.tx_data.value = int.from_bytes(chunk.ljust(self.bpb, b"\0"), "little")
         d.tx_err.value = 0

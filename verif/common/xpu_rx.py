@@ -109,7 +109,7 @@ class XpuRx:
             assert self.cur is None, f"idle cycle inside an op (rx_cycle must be consecutive): {self.cur}"
             return
         assert valid in (1, 2), f"rx_valid = {valid}"
-        vc, cyc, src = int(d.rx_vc.value), int(d.rx_cycle.value), int(d.xpuid.value)
+        vc, cyc, src = int(d.rx_vc.value), int(d.rx_cycle.value), int(d.rx_xpuid.value)
         ctl = int(d.rx_control.value).to_bytes(18, "little")
         data = int(d.rx_data.value).to_bytes(self.bpb, "little")
         if self.first_out is None:

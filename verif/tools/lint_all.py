@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lint every generated design under OUT_ROOT with three independent front ends.
+"""Lint every generated design under OUT_ROOT with four independent front ends.
 
 Usage: lint_all.py OUT_ROOT [-j N]
 
@@ -11,7 +11,10 @@ the directory, dependency order, top module last). For each design we run:
   warning is a failure; the project promises lint-clean SV),
 * ``iverilog -g2012 -s TOP -o /dev/null FILES``           (Icarus accepts it),
 * ``yosys -q -p "read_verilog -sv FILES; hierarchy -check -top TOP"``
-  (Yosys parses it and finds every module).
+  (Yosys parses it and finds every module),
+* ``slang_check.py --top TOP FILES``: slang (pyslang, pinned in requirements.txt) at its
+  default warning level, zero errors and zero warnings; it enforces IEEE 1800 rules the
+  others let pass (e.g. an array written from two always_ff blocks, 9.2.2.4).
 
 Passes are remembered in ``OUT_ROOT/lint_cache/`` (``--no-cache`` turns this off), keyed by
 the tool's command line, its version and the name and content of every file: the tests lint
@@ -30,8 +33,11 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import importlib.metadata
+import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,7 +48,8 @@ from pathlib import Path
 
 # Output subtrees that are not generated designs.
 SKIP_DIRS = {"bench", "verif", "sim_cache", "sim_results", "lint_cache"}
-TOOLS = ("verilator", "iverilog", "yosys")
+TOOLS = ("verilator", "iverilog", "yosys", "slang")
+SLANG_CHECK = Path(__file__).resolve().parent / "slang_check.py"
 TIMEOUT_S = 600
 
 
@@ -124,9 +131,21 @@ def run(cmd: list[str], cwd: Path) -> tuple[bool, str]:
     return p.returncode == 0, out
 
 
+def tool_missing(tool: str) -> str | None:
+    """Why *tool* cannot run, or None."""
+    if tool == "slang":
+        if importlib.util.find_spec("pyslang") is None:
+            return "pyslang is not installed in this Python (run `make venv`)"
+        return None
+    return None if shutil.which(tool) else f"{tool} not found on PATH (run `make venv tools`)"
+
+
 @functools.lru_cache(maxsize=None)
 def tool_id(tool: str) -> str:
     """Where the tool lives and what it says its version is: part of every cache key."""
+    if tool == "slang":  # the pinned wheel, and the script that decides pass or fail
+        script = hashlib.sha256(SLANG_CHECK.read_bytes()).hexdigest()[:16]
+        return f"pyslang {importlib.metadata.version('pyslang')} slang_check {script}"
     exe = shutil.which(tool)
     if exe is None:
         return f"{tool}: missing"
@@ -144,13 +163,16 @@ def cache_key(design: Design, tool: str, cmd: list[str]) -> str:
     h = hashlib.sha256()
     args = []
     for a in cmd:  # file paths (also inside yosys' script) by base name
+        a = a.replace(sys.executable, "python").replace(str(SLANG_CHECK), SLANG_CHECK.name)
         for f in sorted(design.files, key=lambda f: -len(str(f))):
             a = a.replace(str(f), f.name)
         args.append(a)
     h.update(json.dumps(args).encode())
     h.update(tool_id(tool).encode())
     for f in design.files:
-        data = f.read_bytes()
+        # The generator's stamp line (version, commit) changes no verdict: a new commit of the
+        # generator must not re-lint unchanged hardware (EmitOptions.STAMP_LINE).
+        data = re.sub(rb"^// Generator: [^\n]*\n", b"", f.read_bytes(), count=1, flags=re.M)
         h.update(f"{f.name}:{len(data)}:".encode())
         h.update(data)
     return f"{tool}-{h.hexdigest()[:24]}"
@@ -166,11 +188,12 @@ def commands(design: Design) -> dict[str, list[str]]:
             "yosys", "-q", "-p",
             f"read_verilog -sv {' '.join(files)}; hierarchy -check -top {design.top}",
         ],
+        "slang": [sys.executable, str(SLANG_CHECK), "--top", design.top, *files],
     }
 
 
 def lint_design(design: Design, cache_dir: Path | None = None) -> list[Check]:
-    """Run the three tools on *design*; with *cache_dir*, a pass recorded there is not re-run."""
+    """Run the four tools on *design*; with *cache_dir*, a pass recorded there is not re-run."""
     if design.error:
         return [Check(design.name, "report", False, design.error)]
     cmds = commands(design)
@@ -179,8 +202,9 @@ def lint_design(design: Design, cache_dir: Path | None = None) -> list[Check]:
     # <cwd>/<module>.sv, which would hide a file missing from the report.
     with tempfile.TemporaryDirectory(prefix="lint-") as scratch:
         for tool in TOOLS:
-            if shutil.which(tool) is None:
-                checks.append(Check(design.name, tool, False, f"{tool} not found on PATH (run `make venv tools`)"))
+            missing = tool_missing(tool)
+            if missing:
+                checks.append(Check(design.name, tool, False, missing))
                 continue
             stamp = cache_dir / (cache_key(design, tool, cmds[tool]) + ".ok") if cache_dir else None
             if stamp is not None and stamp.is_file():

@@ -113,9 +113,9 @@ class Side:
         view = View(dut, prefix)
         self.cfg = bench.add(CfgPort(view))
         self.status = bench.add(StatusReader(view))
-        self.xtx = bench.add(XpuTx(View(dut, prefix, {"xpuid": "tx_xpuid"}), rng, wb, idle=0.2))
+        self.xtx = bench.add(XpuTx(view, rng, wb, idle=0.2))
         self.xtx.paused = True
-        self.xrx = bench.add(XpuRxSink(View(dut, prefix, {"xpuid": "rx_xpuid"}), rng, wb, table, VCS,
+        self.xrx = bench.add(XpuRxSink(view, rng, wb, table, VCS,
                                    on_op, rate=XPU_RATE))
         self.mac_in = bench.add(MacRxDriver(view, rng, wb, idle=0.05))
         self.ctl = bench.add(StreamSink(view, "ctl", ("data", "keep", "last", "err"), rng, 0.0))

@@ -338,10 +338,10 @@ async def drain(bench, xpu, mac, checker, what):
         d = xpu.dut
         raise AssertionError(
             f"{what}: stuck with {len(xpu.accepted)} ops accepted, {checker.ops_out} on the wire in "
-            f"{len(mac.frames)} frames, XPU credits {xpu.credits}, interface ok {int(d.cnt_ok.value)} "
-            f"no_credit {int(d.cnt_no_credit.value)} overflow {int(d.cnt_overflow.value)}, qm pdus "
-            f"{int(d.qm_cnt_pdus.value)} ops {int(d.qm_cnt_ops.value)} bad_dest {int(d.qm_cnt_bad_dest.value)}, "
-            f"framer frames {int(d.frames.value)} drops {int(d.drops.value)}; left {checker.leftovers()[:8]}")
+            f"{len(mac.frames)} frames, XPU credits {xpu.credits}, interface ok {int(d.cnt_tx_xpu_ok.value)} "
+            f"no_credit {int(d.cnt_tx_xpu_no_credit.value)} overflow {int(d.cnt_tx_xpu_overflow.value)}, qm pdus "
+            f"{int(d.cnt_tx_qm_pdus.value)} ops {int(d.cnt_tx_qm_ops.value)} bad_dest {int(d.cnt_tx_qm_bad_dest.value)}, "
+            f"framer frames {int(d.cnt_tx_framer_frames.value)} drops {int(d.cnt_tx_framer_drops.value)}; left {checker.leftovers()[:8]}")
 
 
 def write_pcap(frames):
@@ -387,14 +387,14 @@ async def run(dut):
         ack_on[0] = False
         await bench.run_until(lambda: not win.driver.busy and int(dut.free_cells.value) == CELLS, 20_000,
                               "every cell freed after the last ACK")
-        assert int(dut.rel_cnt_retx.value) == 0, "a retransmission although the peer acknowledged everything"
+        assert int(dut.cnt_tx_rel_retx.value) == 0, "a retransmission although the peer acknowledged everything"
         await bench.run(400)  # the last empty PDUs for ACK information requested before the stop
         checker.consume(mac)
         wrapped = [d for d in dests if checker.psn[d] < setup.next_psn[d]]
         dut._log.info(f"{N_OPS} ops in {len(checker.pdus)} frames ({checker.empties} empty), PSN wrapped for "
                       f"{len(wrapped)} dests, max ops/frame {max(r['ops'] for r in checker.pdus)}, "
                       f"{len(acks.sent)} ack requests")
-        assert int(dut.rel_cnt_empty.value) == checker.empties
+        assert int(dut.cnt_tx_rel_empty.value) == checker.empties
         write_pcap(mac.frames)
     elif SCENARIO == "latency":
         mac.backpressure = 0.0

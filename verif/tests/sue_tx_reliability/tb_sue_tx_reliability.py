@@ -171,7 +171,7 @@ class ErrWatch:
 
 
 def counter(dut, name):
-    return int(getattr(dut, f"rel_cnt_{name}").value)
+    return int(getattr(dut, f"cnt_tx_rel_{name}").value)
 
 
 async def drain(bench, dut, xpu, drv, rx, what, skip=(), extra=lambda: True, timeout=600_000):
@@ -200,9 +200,9 @@ def check_delivery(rx: Receiver, xpu: XpuTx, skip=()):
 
 def check_counters(dut, rx: Receiver, drv: PeerAckDriver):
     retx = sum(n - 1 for n in rx.on_wire.values()) + rx.archived[1]
-    assert counter(dut, "retx") == retx, f"rel_cnt_retx {counter(dut, 'retx')}, model saw {retx} repeated PSNs"
+    assert counter(dut, "retx") == retx, f"cnt_tx_rel_retx {counter(dut, 'retx')}, model saw {retx} repeated PSNs"
     pdus = len(rx.on_wire) + rx.archived[0]
-    assert counter(dut, "pdus") == pdus, f"rel_cnt_pdus {counter(dut, 'pdus')}, {pdus} on the wire"
+    assert counter(dut, "pdus") == pdus, f"cnt_tx_rel_pdus {counter(dut, 'pdus')}, {pdus} on the wire"
     acks = sum(1 for _, _, op, _ in drv.sent if op == ACK)
     nacks = len(drv.sent) - acks
     lost = counter(dut, "ack_merged")

@@ -97,7 +97,7 @@ class Xpu:
         d.tx_valid.value = 0
         d.tx_cycle.value = self.rng.getrandbits(4)
         d.tx_vc.value = self.rng.getrandbits(2)
-        d.xpuid.value = self.rng.getrandbits(10)
+        d.tx_xpuid.value = self.rng.getrandbits(10)
         d.tx_control.value = self.rng.getrandbits(144)
         d.tx_data.value = self.rng.getrandbits(len(d.tx_data))
         d.tx_err.value = self.rng.getrandbits(1)
@@ -154,7 +154,7 @@ class Xpu:
             d.tx_valid.value = beat["valid"]
             d.tx_cycle.value = beat["cycle"]
             d.tx_vc.value = beat.get("vc", self.rng.getrandbits(2))
-            d.xpuid.value = beat.get("dest", self.rng.getrandbits(10))
+            d.tx_xpuid.value = beat.get("dest", self.rng.getrandbits(10))
             d.tx_control.value = int.from_bytes(beat["control"], "little") if "control" in beat \
                 else self.rng.getrandbits(144)
             d.tx_data.value = int.from_bytes(beat["data"], "little") if "data" in beat \

@@ -235,3 +235,17 @@ def test_jar_hash_changes_key():
     k1 = design_mod.design_key(TOP, {"W": "8"}, "a" * 64)
     k2 = design_mod.design_key(TOP, {"W": "8"}, "b" * 64)
     assert k1 != k2
+
+
+def test_cache_keys_ignore_the_generator_stamp_line(tmp_path):
+    """A new commit of the generator changes the stamp line of every file, never the hardware: the
+    Verilator cache must not rebuild for it, but must for any other change."""
+    from common.sim import hardware_bytes
+
+    body = b"`resetall\nmodule m; endmodule\n"
+    a, b, c = tmp_path / "a.sv", tmp_path / "b.sv", tmp_path / "c.sv"
+    a.write_bytes(b"// m: generated\n// Generator: sue-gen 0.1.0 (commit aaaaaaa)\n" + body)
+    b.write_bytes(b"// m: generated\n// Generator: sue-gen 0.1.0 (commit bbbbbbb-dirty)\n" + body)
+    c.write_bytes(b"// m: generated\n// Generator: sue-gen 0.1.0 (commit aaaaaaa)\n" + body.replace(b"m;", b"n;"))
+    assert hardware_bytes(a) == hardware_bytes(b) == b"// m: generated\n" + body
+    assert hardware_bytes(a) != hardware_bytes(c)

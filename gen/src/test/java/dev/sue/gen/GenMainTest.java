@@ -98,11 +98,45 @@ class GenMainTest {
         assertEquals("", r.err());
         assertTrue(r.out().startsWith("demo_accumulator: 2 module(s), "), r.out());
         assertTrue(r.out().contains(" -> " + dir), r.out());
-        assertEquals(List.of("alu.sv", "demo_accumulator.f", "demo_accumulator.json", "demo_accumulator.sv"), files(dir));
-        assertEquals("alu.sv\ndemo_accumulator.sv\n", Files.readString(dir.resolve("demo_accumulator.f")));
         JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_accumulator.json").toFile());
+        // Not the default width: the top module's name carries a suffix from the parameters, the
+        // module below it one from its content, both the prefix.
+        String top = report.at("/top_module").asText();
+        assertTrue(top.matches("sue_demo_accumulator_[0-9a-f]{8}"), top);
+        String alu = report.at("/modules/0/name").asText();
+        assertTrue(alu.matches("sue_alu_[0-9a-f]{8}"), alu);
+        assertEquals(List.of("demo_accumulator.core", "demo_accumulator.f", "demo_accumulator.json",
+                "demo_accumulator_inst.svh", alu + ".sv", top + ".sv"), files(dir));
+        assertEquals(alu + ".sv\n" + top + ".sv\n", Files.readString(dir.resolve("demo_accumulator.f")));
         assertEquals(16, report.at("/modules/1/parameters/width").asInt());
-        assertTrue(Files.readString(dir.resolve("demo_accumulator.sv")).contains("//   width = 16\n"));
+        assertTrue(Files.readString(dir.resolve(top + ".sv")).contains("//   width = 16\n"));
+    }
+
+    @Test
+    void defaultParametersNameTheTopPlainlyAndThePrefixIsAnOption(@TempDir Path tmp) throws IOException {
+        Run r = run("demo_accumulator", "--out-dir", tmp.resolve("a").toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isRegularFile(tmp.resolve("a").resolve("sue_demo_accumulator.sv")));
+        r = run("demo_accumulator", "--prefix", "acme_", "--top-name", "my_acc", "--out-dir", tmp.resolve("b").toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> names = files(tmp.resolve("b"));
+        assertTrue(names.contains("my_acc.sv"), names.toString());
+        assertTrue(names.stream().anyMatch(n -> n.matches("acme_alu_[0-9a-f]{8}\\.sv")), names.toString());
+    }
+
+    @Test
+    void badPrefixOrTopNameExitsTwo() {
+        for (String[] args : new String[][] {{"--prefix", "3d_"}, {"--prefix", "logic"}, {"--top-name", "a-b"},
+                {"--all", "--top-name", "x"}}) {
+            List<String> cmd = new java.util.ArrayList<>(List.of(args));
+            if (!cmd.contains("--all")) {
+                cmd.add(0, "demo_accumulator");
+            }
+            Run r = run(cmd.toArray(new String[0]));
+            assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
+            assertTrue(r.err().startsWith("sue-gen: "), r.err());
+            assertEquals("", r.out());
+        }
     }
 
     @Test
@@ -110,7 +144,8 @@ class GenMainTest {
         Path dir = tmp.resolve("wide");
         Run r = run("--preset", "demo_wide", "-p", "width=32", "--out-dir", dir.toString());
         assertEquals(0, r.status(), r.err());
-        JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_accumulator.json").toFile());
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("demo_wide.json").toFile());
+        assertTrue(report.at("/top_module").asText().matches("sue_demo_wide_[0-9a-f]{8}"), report.toString());
         assertEquals(32, report.at("/modules/1/parameters/width").asInt());
         assertEquals(1024, report.at("/modules/1/parameters/historyDepth").asInt());
     }
@@ -119,7 +154,7 @@ class GenMainTest {
     void presetWithoutOutDirUsesOutRootAndThePresetName(@TempDir Path tmp) throws IOException {
         Run r = run("--preset", "demo", "--out-root", tmp.toString());
         assertEquals(0, r.status(), r.err());
-        assertTrue(Files.isRegularFile(tmp.resolve("demo").resolve("demo_accumulator.sv")));
+        assertTrue(Files.isRegularFile(tmp.resolve("demo").resolve("sue_demo.sv")));
     }
 
     @Test
@@ -128,7 +163,7 @@ class GenMainTest {
         assertEquals(0, r.status(), r.err());
         List<String> tops = Catalog.standard().tops().stream().map(TopSpec::name).sorted().toList();
         assertEquals(tops, files(tmp));
-        assertTrue(files(tmp.resolve("demo_accumulator")).contains("demo_accumulator.sv"));
+        assertTrue(files(tmp.resolve("demo_accumulator")).contains("sue_demo_accumulator.sv"));
         assertEquals(tops.size(), r.out().lines().count(), r.out());
     }
 
@@ -201,6 +236,83 @@ class GenMainTest {
         Run r = run("--frobnicate");
         assertEquals(2, r.status());
         assertTrue(r.err().startsWith("Unknown option: '--frobnicate'"), r.err());
+    }
+
+    // ---- logic depth ---------------------------------------------------------------------------
+
+    static final class Deep extends Component {
+        final UInt a = in(uint(16));
+        final UInt b = in(uint(16));
+        final Bool y = out(bool());
+
+        Deep() {
+            UInt ra = reg("ra", uint(16));
+            UInt rb = reg("rb", uint(16));
+            ra.set(a);
+            rb.set(b);
+            UInt sum = ra.add(rb).named("sum"); // MARK:deep-sum
+            Bool r = reg("r", bool());
+            r.set(sum.gt(rb)); // MARK:deep-r
+            y.set(r);
+        }
+    }
+
+    private static Catalog deep() {
+        Catalog c = new Catalog();
+        c.add(new TopSpec("deep", "an adder then a comparison: 1 + 1 + 1 + 1 = 4 levels", List.of(), v -> Deep::new));
+        return c;
+    }
+
+    @Test
+    void maxDepthTurnsADeepPathIntoAnErrorNamingItsJavaLines(@TempDir Path tmp) throws IOException {
+        Run r = run(deep(), "deep", "--max-depth", "3", "--out-dir", tmp.resolve("d").toString());
+        assertEquals(1, r.status(), r.err());
+        assertNoStackTrace(r);
+        String err = r.err();
+        assertTrue(err.startsWith("GenMainTest.java:" + lineOf("// MARK:deep-r") + ": error: logic depth 4 levels "
+                + "(estimate) exceeds the limit 3 on the path to register r: ra (GenMainTest.java:"), err);
+        assertTrue(err.contains("sum (GenMainTest.java:" + lineOf("// MARK:deep-sum") + ", 2)"), err);
+        assertTrue(err.contains("r (GenMainTest.java:" + lineOf("// MARK:deep-r") + ", 4)"), err);
+        assertTrue(err.contains("sue-gen: 1 error(s); nothing was written"), err);
+        assertFalse(Files.exists(tmp.resolve("d")));
+        assertEquals(0, run(deep(), "deep", "--max-depth", "4", "--out-dir", tmp.resolve("d").toString()).status());
+    }
+
+    @Test
+    void reportDepthPrintsTheWorstPathsAndTheJsonReportHasThem(@TempDir Path tmp) throws IOException {
+        Run r = run(deep(), "deep", "--report-depth=1", "--out-dir", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("depth 4 levels (estimate)"), r.out());
+        assertTrue(r.out().contains("worst path 4 levels (estimate), fmax ~417 MHz (estimate)"), r.out());
+        assertTrue(r.out().contains("GenMainTest.java:" + lineOf("// MARK:deep-sum")), r.out());
+        JsonNode report = new ObjectMapper().readTree(tmp.resolve("deep.json").toFile());
+        assertEquals(4.0, report.at("/depth/worst_levels").asDouble());
+        assertEquals("r", report.at("/depth/paths/0/steps/2/signal").asText(), report.toString());
+        assertEquals("GenMainTest.java:" + lineOf("// MARK:deep-r"), report.at("/depth/paths/0/steps/2/at").asText());
+    }
+
+    @Test
+    void badDepthOptionsExitTwoWithTheValidRange(@TempDir Path tmp) {
+        for (String bad : List.of("--max-depth=x", "--max-depth=0", "--max-depth=-3", "--max-depth=1e9",
+                "--max-depth=NaN")) {
+            Run r = run(deep(), "deep", bad, "--out-dir", tmp.toString());
+            assertEquals(2, r.status(), bad);
+            assertTrue(r.err().contains("valid range: 0 < LEVELS <= 1000"), bad + ": " + r.err());
+        }
+        for (String bad : List.of("--report-depth=x", "--report-depth=0", "--report-depth=2.5", "--report-depth=100000")) {
+            Run r = run(deep(), "deep", bad, "--out-dir", tmp.toString());
+            assertEquals(2, r.status(), bad);
+            assertTrue(r.err().contains("valid range: 1..1000"), bad + ": " + r.err());
+        }
+    }
+
+    @Test
+    void everyRatchetCeilingNamesATopOverItsBudget() {
+        Catalog c = Catalog.standard();
+        for (var e : dev.sue.gen.tops.DepthRatchet.ceilings().entrySet()) {
+            TopSpec t = c.top(e.getKey()).orElseThrow(() -> new AssertionError("no top " + e.getKey()));
+            assertTrue(e.getValue() > t.depthBudget().levels(), e.getKey() + " is within its budget: delete its line");
+        }
     }
 
     // ---- design errors -------------------------------------------------------------------------
@@ -290,5 +402,65 @@ class GenMainTest {
         Run debug = run(broken(), "factory_fails", "--debug");
         assertEquals(3, debug.status());
         assertTrue(debug.err().contains("\tat "), debug.err());
+    }
+
+    @Test
+    void contradictoryOrRepeatedOptionsExitTwoBeforeElaborating(@TempDir Path tmp) {
+        String[][] cases = {
+                {"demo_accumulator", "--preset", "demo_wide"},
+                {"--all", "--out-dir", tmp.resolve("x").toString()},
+                {"--all", "--preset", "demo_wide"},
+                {"--all", "-p", "width=8"},
+                {"demo_accumulator", "-p", "width=8", "-p", "width=16"},
+                {"demo_accumulator", "-p", "width"},
+        };
+        String[] messages = {"not both", "use --out-root instead of --out-dir", "takes no top or --preset",
+                "-p needs one top or --preset", "'width' is given twice (width=8 and width=16)", "expected NAME=VALUE"};
+        for (int i = 0; i < cases.length; i++) {
+            Run r = run(cases[i]);
+            assertEquals(2, r.status(), String.join(" ", cases[i]) + ": " + r.err());
+            assertTrue(r.err().contains(messages[i]), r.err());
+            assertEquals("", r.out());
+        }
+    }
+
+    @Test
+    void aValueTheDesignRefusesExitsTwoWithItsMessage(@TempDir Path tmp) {
+        Run r = run("sue_endpoint", "-p", "vcs=3", "--out-dir", tmp.toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("'vcs' = 3 is out of range; valid values: 1, 2, 4"), r.err());
+        // Inside the listed range (1..4194304) but not a whole number of buffer words per VC.
+        r = run("sue_rx", "-p", "rxBufBytes=5000", "--out-dir", tmp.toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().contains("bufBytes must be vcs * B * 2^k"), r.err());
+        assertTrue(r.err().contains(".java:"), "the refusing line is named: " + r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void anUnwritableOutputDirectoryExitsTwo(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a directory\n");
+        Run r = run("demo_accumulator", "--out-dir", file.resolve("sub").toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("sue-gen: cannot write "), r.err());
+        assertTrue(r.err().contains("--out-dir"), r.err());
+    }
+
+    @Test
+    void everyFileAndTheReportNameTheGeneratorVersionAndCommit(@TempDir Path tmp) throws IOException {
+        Run v = run("--version");
+        assertEquals(0, v.status());
+        assertTrue(v.out().matches("sue-gen \\S+ \\(commit \\S+\\)\\n"), v.out());
+        String stamp = v.out().strip();
+        Run r = run("demo_accumulator", "--out-dir", tmp.toString());
+        assertEquals(0, r.status(), r.err());
+        for (String f : files(tmp)) {
+            if (f.endsWith(".sv") || f.endsWith(".svh")) {
+                assertTrue(Files.readString(tmp.resolve(f)).contains("\n// Generator: " + stamp + "\n"), f);
+            }
+        }
+        assertTrue(Files.readString(tmp.resolve("demo_accumulator.core")).contains("# Generator: " + stamp + "\n"));
+        JsonNode report = new ObjectMapper().readTree(tmp.resolve("demo_accumulator.json").toFile());
+        assertEquals(stamp, report.at("/generated_by").asText());
     }
 }

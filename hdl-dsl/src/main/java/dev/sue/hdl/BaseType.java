@@ -144,6 +144,12 @@ public abstract class BaseType extends Data {
         e.frame().blocks.peek().add(new Assign(target, v, loc));
     }
 
+    /** Why this signal cannot be driven in the component being built, or null (also for non-signals). */
+    final String driveProblem() {
+        Signal target = node == null ? null : signal();
+        return target == null ? null : assignmentProblem(target, Elaboration.current().component());
+    }
+
     private static String assignmentProblem(Signal target, Component here) {
         Component owner = target.owner();
         switch (target.kind()) {

@@ -1,5 +1,6 @@
 package dev.sue.hdl;
 
+import dev.sue.hdl.timing.DepthReport;
 import java.util.List;
 
 /**
@@ -9,6 +10,8 @@ import java.util.List;
  * @param components every component instance, parents before children
  * @param nodeCount  number of IR nodes created (signals and operations)
  * @param options    the options it was elaborated with
+ * @param depth      the logic-depth estimate, or null when the options did not ask for it
  */
-public record Design(Component top, List<Component> components, int nodeCount, ElaborationOptions options) {
+public record Design(Component top, List<Component> components, int nodeCount, ElaborationOptions options,
+        DepthReport depth) {
 }

@@ -4,6 +4,8 @@ import dev.sue.hdl.check.Checks;
 import dev.sue.hdl.ir.Block;
 import dev.sue.hdl.ir.ComponentIr;
 import dev.sue.hdl.ir.Node;
+import dev.sue.hdl.timing.DepthAnalysis;
+import dev.sue.hdl.timing.DepthReport;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -16,7 +18,7 @@ import java.util.function.Supplier;
  * can be elaborated one after another or on different threads.
  *
  * <p>Phases, in order: construction (user code runs), clock-port insertion, naming,
- * checks. Every phase records errors instead of stopping, so the user sees all of
+ * checks, and, when the options ask for it, the logic-depth estimate ({@link DepthAnalysis}). Every phase records errors instead of stopping, so the user sees all of
  * them at once.
  */
 public final class Elaboration {
@@ -96,7 +98,16 @@ public final class Elaboration {
             if (!e.errors.isEmpty()) {
                 throw new ElaborationException(e.errors);
             }
-            return new Design(top, List.copyOf(e.components), e.nextNodeId, options);
+            DepthReport depth = null;
+            if (options.estimatesDepth()) {
+                depth = DepthAnalysis.run(e.components, e.nextNodeId, Math.max(options.depthPaths(), 1),
+                        options.maxDepth());
+                timer.done("depth");
+                if (!depth.errors().isEmpty()) {
+                    throw new ElaborationException(depth.errors());
+                }
+            }
+            return new Design(top, List.copyOf(e.components), e.nextNodeId, options, depth);
         } finally {
             CURRENT.remove();
         }
@@ -232,5 +243,10 @@ public final class Elaboration {
     /** Records an error at the caller's line. */
     void error(String message) {
         error(Location.here(), message);
+    }
+
+    /** Records a refused generation parameter at the caller's line ({@link Hdl#require}). */
+    void parameterError(String message) {
+        errors.add(new HdlError(Location.here(), message, true));
     }
 }

@@ -187,25 +187,86 @@ public final class Hdl {
 
     /**
      * Connects two values of the same shape along their directions: normal fields flow from
-     * {@code source} to {@code sink}, flipped fields (such as {@code ready}) flow back.
+     * {@code source} to {@code sink}, flipped fields (such as {@code ready}) flow back. Bundles of
+     * other classes or member counts, or a bundle whose fields cannot be driven that way (the
+     * arguments swapped, master and slave mixed up), are an error at the caller's line and
+     * connect nothing.
      */
     public static void connect(Data sink, Data source) {
         if (sink instanceof BaseType s && source instanceof BaseType v) {
             assignLeaf(s, v);
             return;
         }
+        String shape = shapeProblem(sink, source, "");
+        if (shape != null) {
+            Elaboration.current().error("cannot connect " + sink.getClass().getSimpleName() + " to "
+                    + source.getClass().getSimpleName() + ": " + shape);
+            return;
+        }
+        String direction = directionProblem(sink, source, "");
+        if (direction != null) {
+            Elaboration.current().error("cannot connect " + sink.getClass().getSimpleName() + " to "
+                    + source.getClass().getSimpleName() + ": " + direction + " (connect(sink, source) drives the "
+                    + "sink's normal fields and the source's flipped fields: check the argument order and "
+                    + "master/slave)");
+            return;
+        }
+        connectMembers(sink, source);
+    }
+
+    private static String shapeProblem(Data sink, Data source, String path) {
+        if (sink instanceof BaseType && source instanceof BaseType) {
+            return null;
+        }
         List<Data.Member> a = sink.members();
         List<Data.Member> b = source.members();
         if (a.size() != b.size() || sink.getClass() != source.getClass()) {
-            Elaboration.current().error("cannot connect " + sink.getClass().getSimpleName() + " to "
-                    + source.getClass().getSimpleName() + ": different shapes");
-            return;
+            return "different shapes" + (path.isEmpty() ? "" : " at field '" + path + "'");
         }
         for (int i = 0; i < a.size(); i++) {
+            String p = shapeProblem(a.get(i).data(), b.get(i).data(), fieldPath(path, a.get(i).name()));
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** The first field that cannot be driven along the directions, or null. */
+    private static String directionProblem(Data sink, Data source, String path) {
+        if (sink instanceof BaseType s) {
+            String p = s.driveProblem();
+            return p == null ? null : "field '" + path + "': " + p;
+        }
+        List<Data.Member> a = sink.members();
+        List<Data.Member> b = source.members();
+        for (int i = 0; i < a.size(); i++) {
+            String p = fieldPath(path, a.get(i).name());
+            String problem = a.get(i).flipped() ? directionProblem(b.get(i).data(), a.get(i).data(), p)
+                    : directionProblem(a.get(i).data(), b.get(i).data(), p);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
+    private static String fieldPath(String path, String name) {
+        return name.isEmpty() ? path : path.isEmpty() ? name : path + "." + name;
+    }
+
+    private static void connectMembers(Data sink, Data source) {
+        if (sink instanceof BaseType s && source instanceof BaseType v) {
+            assignLeaf(s, v);
+            return;
+        }
+        List<Data.Member> a = sink.members();
+        List<Data.Member> b = source.members();
+        for (int i = 0; i < a.size(); i++) {
             if (a.get(i).flipped()) {
-                connect(b.get(i).data(), a.get(i).data());
+                connectMembers(b.get(i).data(), a.get(i).data());
             } else {
-                connect(a.get(i).data(), b.get(i).data());
+                connectMembers(a.get(i).data(), b.get(i).data());
             }
         }
     }
@@ -384,7 +445,7 @@ public final class Hdl {
      */
     public static void require(boolean ok, String message) {
         if (!ok) {
-            Elaboration.current().error(message);
+            Elaboration.current().parameterError(message);
             throw new HdlAbort();
         }
     }

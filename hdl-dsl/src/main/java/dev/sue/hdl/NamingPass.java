@@ -33,8 +33,8 @@ final class NamingPass {
             nameFromFields(c);
         }
         for (Component c : components) {
+            nameMemories(c); // first: composite memory reads are named after their data signals
             nameDeclaredData(c);
-            nameMemories(c);
             nameChildren(c);
             nameLeftovers(c);
             checkNames(c);
@@ -62,7 +62,7 @@ final class NamingPass {
             if (child.ir().parent() == c && child.ir().instanceName() == null) {
                 child.ir().setInstanceName(name, true);
             }
-        } else if (value instanceof Mem m) {
+        } else if (value instanceof Mem<?> m) {
             if (m.ir().name() == null) {
                 m.ir().setName(name);
             }

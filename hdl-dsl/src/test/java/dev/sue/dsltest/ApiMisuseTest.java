@@ -25,12 +25,12 @@ class ApiMisuseTest {
         final Bits r = out(bits(12));
 
         MemErrors() {
-            Mem m = Mem.of(16, 16).named("m");
+            Mem<Bits> m = Mem.of(16, 16).named("m");
             m.write(addr, data, we); // MARK:mem-addr
             m.write(addr.resize(4), data.resize(8), we); // MARK:mem-data
             m.write(addr.resize(4), data, we, B(1, 1)); // MARK:mem-be-width
             q.set(m.readSync(addr.resize(4)));
-            Mem odd = Mem.of(4, 12).named("odd");
+            Mem<Bits> odd = Mem.of(4, 12).named("odd");
             odd.write(addr.resize(2), data.resize(12), we, B(1, 1)); // MARK:mem-be-lanes
             r.set(odd.readAsync(addr.resize(2)));
         }
@@ -40,7 +40,7 @@ class ApiMisuseTest {
     void memoryPortsCheckTheirWidths() {
         List<HdlError> errors = Errors.of(MemErrors::new);
         Errors.expect(errors, "mem-addr", "address of a 16-word memory must be 4 bit(s) wide, got 3");
-        Errors.expect(errors, "mem-data", "write data must be 16 bit(s) wide, got 8");
+        Errors.expect(errors, "mem-data", "value is Bits(8), the word needs Bits(16)");
         Errors.expect(errors, "mem-be-width", "byte enable must be 2 bit(s) wide, got 1");
         Errors.expect(errors, "mem-be-lanes", "byte enables need a width that is a multiple of 8, this memory is 12 bits wide");
     }

@@ -117,7 +117,7 @@ class CdcCheckTest {
         final Bits q = out(bits(8));
 
         MemAndAssertCrossing() {
-            Mem m = Mem.of(4, 8).named("m");
+            Mem<Bits> m = Mem.of(4, 8).named("m");
             withDomain(RX, () -> {
                 m.write(addr, data, we); // MARK:mem-write
                 q.set(m.readSync(addr)); // MARK:mem-read

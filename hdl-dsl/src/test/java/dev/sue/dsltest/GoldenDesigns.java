@@ -136,7 +136,7 @@ final class GoldenDesigns {
         final Bits aRdata = out(bits(32));
         final UInt bAddr = in(uint(4));
         final Bits bRdata = out(bits(32));
-        final Mem ram = Mem.of(16, 32);
+        final Mem<Bits> ram = Mem.of(16, 32);
 
         ByteEnableRam() {
             when(aEn, () -> ram.write(aAddr, aWdata, aWrite, aStrb));

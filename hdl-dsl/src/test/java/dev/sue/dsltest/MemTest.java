@@ -24,7 +24,7 @@ class MemTest {
         final Bool re = in(bool());
         final Bits rdata = out(bits(32));
         final Bits adata = out(bits(32));
-        final Mem store = Mem.of(16, 32);
+        final Mem<Bits> store = Mem.of(16, 32);
 
         Ram() {
             store.write(waddr, wdata, we, be);
@@ -78,7 +78,7 @@ class MemTest {
         final Bits q = out(bits(8));
 
         GuardedRam() {
-            Mem m = Mem.of(8, 8).named("regfile");
+            Mem<Bits> m = Mem.of(8, 8).named("regfile");
             when(go, () -> m.write(addr, data, we));
             q.set(m.readSync(addr));
         }
@@ -106,7 +106,7 @@ class MemTest {
         final Bits q = out(bits(16));
 
         ByteLaneExpr() {
-            Mem m = Mem.of(2, 16); // MARK:anon-mem
+            Mem<Bits> m = Mem.of(2, 16); // MARK:anon-mem
             m.write(addr, data.not(), TRUE, be.not());
             q.set(m.readAsync(addr));
         }
@@ -154,7 +154,7 @@ class MemTest {
         final Bits q = out(bits(16));
 
         MuxEnable() {
-            Mem m = Mem.of(4, 16).named("m");
+            Mem<Bits> m = Mem.of(4, 16).named("m");
             m.write(addr, data, mux(sel, a, b), be);
             q.set(m.readAsync(addr));
         }

@@ -130,7 +130,7 @@ class SimulationSemanticsTest {
         return out;
     }
 
-    private static String run(List<String> cmd, Path dir) throws IOException, InterruptedException {
+    static String run(List<String> cmd, Path dir) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -139,7 +139,7 @@ class SimulationSemanticsTest {
         return text;
     }
 
-    private static boolean haveIcarus() {
+    static boolean haveIcarus() {
         try {
             Process p = new ProcessBuilder("iverilog", "-V").redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();

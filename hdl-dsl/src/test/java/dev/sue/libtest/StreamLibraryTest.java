@@ -90,6 +90,29 @@ class StreamLibraryTest {
         assertTrue(exempt.stream().allMatch(c -> c instanceof GraySynchronizer));
     }
 
+    /** The top module's text of {@code top}. */
+    private static String topSv(Supplier<? extends Component> top) {
+        EmittedDesign sv = new SvEmitter().emit(Elaboration.elaborate(top));
+        return sv.modules().get(sv.modules().size() - 1).text();
+    }
+
+    @Test
+    void fifosKeepBundlePayloadsAsTypedWords() {
+        String ram = topSv(() -> new StreamFifo<>(() -> new PacketBeat(32), 4, FifoStorage.RAM, 4));
+        assertTrue(ram.contains("logic [36:0] ram [0:3];"), ram);
+        assertTrue(ram.contains("ram[write_ptr] <= {s_data, s_keep, s_last};"), ram);
+        assertTrue(ram.contains("assign ram_rdata_keep = ram_rdata[4:1];"), ram);
+        assertTrue(ram.contains("assign m_keep = ram_rdata_keep;"), ram);
+        String regs = topSv(() -> new StreamFifo<>(() -> new PacketBeat(32), 4, FifoStorage.REGISTERS, 4));
+        assertTrue(regs.contains("slots_2_keep <= s_keep;"), regs);
+        assertTrue(regs.contains("assign m_keep = head_keep;"), regs);
+        ClockDomain a = ClockDomain.external("a");
+        ClockDomain b = ClockDomain.external("b");
+        String async = topSv(() -> new AsyncStreamFifo<>(() -> new PacketBeat(32), 8, a, b, 2));
+        assertTrue(async.contains("ram[push_ptr[2:0]] <= {s_data, s_keep, s_last};"), async);
+        assertTrue(async.contains("assign m_last = ram_rdata_last;"), async);
+    }
+
     private static Supplier<Bits> bitsOf(int width) {
         return () -> bits(width);
     }

@@ -142,7 +142,7 @@ class EmitterRegressionTest {
             inDomain(cd, addr);
             inDomain(cd, we);
             inDomain(cd, d);
-            Mem m = Mem.of(4, 8).named("m");
+            Mem<Bits> m = Mem.of(4, 8).named("m");
             withDomain(cd, () -> {
                 m.write(addr, d, we);
                 q.set(m.readSync(addr, we.not()));
@@ -166,7 +166,7 @@ class EmitterRegressionTest {
         public final Bits q = out(bits(16));
 
         LiteralLanes() {
-            Mem m = Mem.of(4, 16).named("m");
+            Mem<Bits> m = Mem.of(4, 16).named("m");
             m.write(addr, B(0x1234, 16), we, be);
             m.write(addr, d, we.not(), B(1, 2));
             q.set(m.readAsync(addr));

@@ -10,11 +10,15 @@ import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
-import dev.sue.rtl.config.StatusReadPort;
+import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
+import dev.sue.rtl.config.StatusReadBus;
+import dev.sue.rtl.config.StatusReadPort;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.rx.MacRxBeat;
+import dev.sue.rtl.xpu.XpuRxBus;
+import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,40 +49,26 @@ import java.util.List;
  * </ul>
  *
  * <h2>Ports</h2>
- * Those of {@link SueTx} (XPU TX, {@code mac_tx_0}, {@code vc_pause}) and {@link SueRx} (XPU RX,
- * {@code mac_rx_0}, {@code ctl}) under the same names, plus:
+ * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, {@code mac_tx_0},
+ * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, {@code mac_rx_0},
+ * {@code ctl}) under the same names, but for their counters (read through {@code rd_*}), plus:
  * <ul>
- * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: configuration writes; a write
- *     happens when valid and ready and both paths see it (the command table at
- *     {@code 0x0100 + type} configures both directions). Address map: sue-rtl/README.md.
+ * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready} ({@link CfgBus}):
+ *     configuration writes; a write happens when valid and ready and both paths see it (the
+ *     command table at {@code 0x0100 + type} configures both directions). Address map:
+ *     sue-rtl/README.md.
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state.
- * <li>{@code rd_valid, rd_addr[15:0]} -&gt; {@code rd_rsp_valid, rd_data[31:0], rd_err}: the status
- *     space, word {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)}, two cycles after the
- *     read ({@link StatusReadPort}).
+ * <li>{@code rd_valid, rd_addr[15:0]} -&gt; {@code rd_rsp_valid, rd_data[31:0], rd_err}
+ *     ({@link StatusReadBus}): the status space, word {@code 0x8000 + i} =
+ *     {@link #statusWords()}{@code .get(i)}, two cycles after the read ({@link StatusReadPort}).
  * </ul>
  */
 public final class SueEndpoint extends Component {
-    public final UInt txCycle = in(uint(4));
-    public final Bits txValid = in(bits(2));
-    public final UInt txVc = in(uint(2));
-    public final UInt txXpuid = in(uint(10)).named("tx_xpuid");
-    public final Bits txControl = in(bits(144));
-    public final Bits txData;
-    public final Bool txErr = in(bool());
-    public final Bits txCredit = out(bits(6));
-    public final Bool txResetIn = in(bool());
-    public final Bool txResetOut = out(bool());
-
-    public final Bits rxValid = out(bits(2));
-    public final UInt rxCycle = out(uint(4));
-    public final UInt rxVc = out(uint(2));
-    public final UInt rxXpuid = out(uint(10)).named("rx_xpuid");
-    public final Bits rxControl = out(bits(144));
-    public final Bits rxData;
-    public final Bits rxCredit = in(bits(6));
-    public final Bool rxResetIn = in(bool());
-    public final Bool rxResetOut = out(bool());
+    /** The XPU TX interface (spec Table 1): ports {@code tx_*}. */
+    public final XpuTxBus xpuTx;
+    /** The XPU RX interface (spec Table 2): ports {@code rx_*}. */
+    public final XpuRxBus xpuRx;
 
     public final Vec<Stream<PacketBeat>> macTx;
     public final Stream<MacRxBeat> macRx;
@@ -88,16 +78,10 @@ public final class SueEndpoint extends Component {
     public final UInt connStateDest = in(uint(10));
     public final Bits connState = out(bits(2));
 
-    public final Bool cfgValid = in(bool());
-    public final UInt cfgAddr = in(uint(16));
-    public final Bits cfgData = in(bits(32));
-    public final Bool cfgReady = out(bool());
-
-    public final Bool rdValid = in(bool());
-    public final UInt rdAddr = in(uint(16));
-    public final Bool rdRspValid = out(bool());
-    public final Bits rdData = out(bits(32));
-    public final Bool rdErr = out(bool());
+    /** Configuration writes to both paths: ports {@code cfg_*}. */
+    public final CfgBus cfg = slave(new CfgBus().named("cfg"));
+    /** Status reads: ports {@code rd_*}. */
+    public final StatusReadBus rd = slave(new StatusReadBus().named("rd"));
 
     private final List<StatusWord> status = new ArrayList<>();
 
@@ -110,8 +94,8 @@ public final class SueEndpoint extends Component {
         param("rxBufBytes", rxBufBytes);
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
-        txData = in(bits(dataWidth));
-        rxData = out(bits(dataWidth));
+        xpuTx = slave(new XpuTxBus(dataWidth).named("tx"));
+        xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
         macTx = master(Vec.of(1, i -> Stream.of(() -> new PacketBeat(dataWidth))));
         macRx = slave(Stream.of(() -> new MacRxBeat(dataWidth)).named("mac_rx_0"));
         ctl = master(Stream.of(() -> new MacRxBeat(dataWidth)));
@@ -121,57 +105,27 @@ public final class SueEndpoint extends Component {
         SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1));
         SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
 
-        // XPU transmit side
-        tx.txCycle.set(txCycle);
-        tx.txValid.set(txValid);
-        tx.txVc.set(txVc);
-        tx.xpuid.set(txXpuid);
-        tx.txControl.set(txControl);
-        tx.txData.set(txData);
-        tx.txErr.set(txErr);
-        tx.txResetIn.set(txResetIn);
-        txCredit.set(tx.txCredit);
-        txResetOut.set(tx.txResetOut);
+        connect(tx.xpuTx, xpuTx);
+        connect(xpuRx, rx.xpuRx);
+        CfgFanout.connect(cfg, tx.cfg, rx.cfg);
         tx.vcPause.set(vcPause);
         macTx.get(0).connectFrom(tx.macTx.get(0));
+        rx.macRx.connectFrom(macRx);
+        ctl.connectFrom(rx.ctl);
         connect(connErr, tx.connErr);
         tx.connStateDest.set(connStateDest);
         connState.set(tx.connState);
-
-        // XPU receive side
-        rxValid.set(rx.rxValid);
-        rxCycle.set(rx.rxCycle);
-        rxVc.set(rx.rxVc);
-        rxXpuid.set(rx.xpuid);
-        rxControl.set(rx.rxControl);
-        rxData.set(rx.rxData);
-        rx.rxCredit.set(rxCredit);
-        rx.rxResetIn.set(rxResetIn);
-        rxResetOut.set(rx.rxResetOut);
-        rx.macRx.connectFrom(macRx);
-        ctl.connectFrom(rx.ctl);
 
         // go-back-N between the two paths
         connect(tx.ackReq, rx.ackReq);
         connect(tx.peerAck, rx.peerAck);
 
-        // one configuration bus
-        Bool ready = tx.cfgReady.and(rx.cfgReady).named("cfg_all_ready");
-        cfgReady.set(ready);
-        Bool write = cfgValid.and(ready).named("cfg_write");
-        CfgFanout.drive(write, cfgAddr, cfgData, tx.cfgValid, tx.cfgAddr, tx.cfgData);
-        CfgFanout.drive(write, cfgAddr, cfgData, rx.cfgValid, rx.cfgAddr, rx.cfgData);
-
         // status space: transmit counters, then receive counters
         status.addAll(tx.statusWords());
         status.addAll(rx.statusWords());
-        StatusReadPort rd = instance("status", () -> new StatusReadPort(status.size()));
-        rd.connect(status);
-        rd.rdValid.set(rdValid);
-        rd.rdAddr.set(rdAddr);
-        rdRspValid.set(rd.rdRspValid);
-        rdData.set(rd.rdData);
-        rdErr.set(rd.rdErr);
+        StatusReadPort statusPort = instance("status", () -> new StatusReadPort(status.size()));
+        statusPort.connect(status);
+        connect(statusPort.rd, rd);
         for (int i = 0; i < status.size(); i++) {
             register(StatusWord.STATUS_BASE + i, status.get(i).name(), "ro",
                     status.get(i).value().width() == 32 ? "32-bit saturating counter" : "level");

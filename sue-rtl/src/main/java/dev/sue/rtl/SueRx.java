@@ -8,6 +8,7 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
@@ -17,6 +18,7 @@ import dev.sue.rtl.reliability.RxReliability;
 import dev.sue.rtl.rx.MacRxBeat;
 import dev.sue.rtl.rx.RxFrameParser;
 import dev.sue.rtl.rxbuf.RxDeliver;
+import dev.sue.rtl.xpu.XpuRxBus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,13 +49,14 @@ import java.util.List;
  *     is 1 whenever {@code ctl} is not back-pressured: the path runs at one beat per cycle.
  * <li>{@code ctl} (master stream of {@link MacRxBeat}): every frame that is not a SUE frame for
  *     this endpoint, whole (DESIGN-RX.md "Classification").
- * <li>XPU RX: {@code rx_valid, rx_cycle, rx_vc, xpuid, rx_control, rx_data, rx_credit,
- *     rx_reset_in, rx_reset_out} (encodings: DESIGN-RX.md, signal table).
+ * <li>XPU RX ({@link XpuRxBus}): {@code rx_valid, rx_cycle, rx_vc, rx_xpuid, rx_control,
+ *     rx_data, rx_credit, rx_reset_in, rx_reset_out} (encodings there and in DESIGN-RX.md).
  * <li>{@code ack_req} (Flow {dest, op, rpsn}): ACK/NACK the transmit path must carry to a peer.
  * <li>{@code peer_ack} (Flow {peer, op, rpsn}): ACK/NACK received from a peer, for transmit
  *     reliability.
- * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready}: the configuration write bus shared by
- *     the three blocks (a write happens when valid and ready; every block sees it).
+ * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready} ({@link CfgBus}): the configuration
+ *     write bus shared by the three blocks (a write happens when valid and ready; every block
+ *     sees it).
  * <li>Counters ({@code cnt_<block>_<name>}, 32-bit saturating): {@link #statusWords()}.
  * </ul>
  */
@@ -61,23 +64,14 @@ public final class SueRx extends Component {
     public final Stream<MacRxBeat> macRx;
     public final Stream<MacRxBeat> ctl;
 
-    public final Bits rxValid = out(bits(2));
-    public final UInt rxCycle = out(uint(4));
-    public final UInt rxVc = out(uint(2));
-    public final UInt xpuid = out(uint(10));
-    public final Bits rxControl = out(bits(144));
-    public final Bits rxData;
-    public final Bits rxCredit = in(bits(6));
-    public final Bool rxResetIn = in(bool());
-    public final Bool rxResetOut = out(bool());
+    /** The XPU RX interface (spec Table 2): ports {@code rx_*}. */
+    public final XpuRxBus xpuRx;
 
     public final Flow<AckReq> ackReq;
     public final Flow<PeerAck> peerAck;
 
-    public final Bool cfgValid = in(bool());
-    public final UInt cfgAddr = in(uint(16));
-    public final Bits cfgData = in(bits(32));
-    public final Bool cfgReady = out(bool());
+    /** The configuration write bus: ports {@code cfg_*}. */
+    public final CfgBus cfg = slave(new CfgBus().named("cfg"));
 
     private final List<StatusWord> status = new ArrayList<>();
 
@@ -91,7 +85,7 @@ public final class SueRx extends Component {
         require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
         macRx = slave(Stream.of(() -> new MacRxBeat(dataWidth)).named("mac_rx_0"));
         ctl = master(Stream.of(() -> new MacRxBeat(dataWidth)));
-        rxData = out(bits(dataWidth));
+        xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
         ackReq = master(Flow.of(AckReq::new));
         peerAck = master(Flow.of(PeerAck::new));
 
@@ -100,12 +94,10 @@ public final class SueRx extends Component {
         RxDeliver deliver = instance("deliver", () -> new RxDeliver(dataWidth, vcs, rxBufBytes));
 
         // one configuration bus: a write happens when every block is ready, and all see it
-        Bool ready = parser.cfgReady.and(rel.cfgReady).and(deliver.cfgReady).named("cfg_all_ready");
-        cfgReady.set(ready);
-        Bool write = cfgValid.and(ready).named("cfg_write");
-        CfgFanout.drive(write, cfgAddr, cfgData, parser.cfgValid, parser.cfgAddr, parser.cfgData);
-        CfgFanout.drive(write, cfgAddr, cfgData, rel.cfgValid, rel.cfgAddr, rel.cfgData);
-        CfgFanout.drive(write, cfgAddr, cfgData, deliver.cfgValid, deliver.cfgAddr, deliver.cfgData);
+        CfgFanout cfgFan = CfgFanout.of(cfg, parser.cfgReady, rel.cfgReady, deliver.cfgReady);
+        cfgFan.drive(parser.cfgValid, parser.cfgAddr, parser.cfgData);
+        cfgFan.drive(rel.cfgValid, rel.cfgAddr, rel.cfgData);
+        cfgFan.drive(deliver.cfgValid, deliver.cfgAddr, deliver.cfgData);
 
         // frames
         parser.s.connectFrom(macRx);
@@ -118,27 +110,24 @@ public final class SueRx extends Component {
         connect(ackReq, rel.ackReq);
         connect(peerAck, rel.peerAck);
 
-        // XPU side
-        rxValid.set(deliver.rxValid);
-        rxCycle.set(deliver.rxCycle);
-        rxVc.set(deliver.rxVc);
-        xpuid.set(deliver.xpuid);
-        rxControl.set(deliver.rxControl);
-        rxData.set(deliver.rxData);
-        deliver.rxCredit.set(rxCredit);
-        deliver.rxResetIn.set(rxResetIn);
-        rxResetOut.set(deliver.rxResetOut);
+        // XPU side. RxDeliver still declares the XPU RX ports one by one; once it takes an
+        // XpuRxBus this is connect(xpuRx, deliver.rx).
+        xpuRx.valid.set(deliver.rxValid);
+        xpuRx.cycle.set(deliver.rxCycle);
+        xpuRx.vc.set(deliver.rxVc);
+        xpuRx.xpuid.set(deliver.xpuid);
+        xpuRx.control.set(deliver.rxControl);
+        xpuRx.data.set(deliver.rxData);
+        deliver.rxCredit.set(xpuRx.credit);
+        deliver.rxResetIn.set(xpuRx.resetIn);
+        xpuRx.resetOut.set(deliver.rxResetOut);
 
         // counters as ports cnt_<block>_<name>, in status-space order
         List<StatusWord> words = new ArrayList<>();
         words.addAll(StatusWord.prefixed("rx_parser", parser.statusWords()));
         words.addAll(StatusWord.prefixed("rx_rel", rel.statusWords()));
         words.addAll(StatusWord.prefixed("rx_deliver", deliver.statusWords()));
-        for (StatusWord w : words) {
-            UInt port = out(uint(32)).named("cnt_" + w.name().replace('.', '_'));
-            port.set(w.value().width() == 32 ? w.value() : w.value().resize(32));
-            status.add(new StatusWord(w.name(), port));
-        }
+        status.addAll(StatusWord.exportAsPorts(words));
     }
 
     /** The receive counters in status-space order ({@code rx_parser.*, rx_rel.*, rx_deliver.*}). */

@@ -10,6 +10,8 @@ import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.CfgBus;
+import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.encap.SueFramer;
@@ -18,6 +20,7 @@ import dev.sue.rtl.reliability.TxReliability;
 import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.queue.TxQueueManager;
+import dev.sue.rtl.xpu.XpuTxBus;
 import dev.sue.rtl.xpu.XpuTxInterface;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,9 +54,10 @@ import java.util.List;
  *
  * <h2>Ports</h2>
  * <ul>
- * <li>XPU side: {@code tx_cycle, tx_valid, tx_vc, xpuid, tx_control, tx_data, tx_err,
- *     tx_credit, tx_reset_in, tx_reset_out}, encodings in sue-rtl/README.md (signal table).
- * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: the configuration bus; a
+ * <li>XPU side ({@link XpuTxBus}): {@code tx_cycle, tx_valid, tx_vc, tx_xpuid, tx_control,
+ *     tx_data, tx_err, tx_credit, tx_reset_in, tx_reset_out}, encodings there.
+ * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready} ({@link CfgBus}): the
+ *     configuration bus; a
  *     write happens when {@code cfg_valid && cfg_ready}. Address map: README.md ("SUE TX
  *     configuration"): encapsulation registers and tables, {@code 0x0100 + type} command table,
  *     {@code 0x0200} PACK_LIMIT, {@code 0x0201} DEST_LIMIT, {@code 0x0210} MIN_FRAME,
@@ -66,12 +70,13 @@ import java.util.List;
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest[9:0]} / {@code conn_state[1:0]} ({error, rewinding}): the sticky
  *     state of one connection. {@code free_cells}: free cells of the buffer.
- * <li>Reliability counters {@code rel_cnt_*}: see {@link TxReliability}.
  * <li>{@code mac_tx_<p>} ({@code _data, _keep, _last, _valid, _ready}): frames for MAC port p.
- * <li>Counters (32-bit, saturating): the interface's {@code cnt_*} (ok, err, no_credit,
+ * <li>Counters (32-bit, saturating), one port {@code cnt_<block>_<name>} per status word
+ *     ({@link #statusWords()}): the interface's {@code cnt_tx_xpu_*} (ok, err, no_credit,
  *     reserved, bad_cycle, long, short, bad_type, pad, mismatch, overflow, cfg_reject), the
- *     queue manager's {@code qm_cnt_*} (pdus, ops, aborts, bad_dest, dest_limit, bad_cfg), the
- *     framer's {@code frames} and {@code drops}.
+ *     queue manager's {@code cnt_tx_qm_*} (pdus, ops, aborts, bad_dest, dest_limit, bad_cfg), the
+ *     reliability's {@code cnt_tx_rel_*} (see {@link TxReliability}), the framer's
+ *     {@code cnt_tx_framer_frames} and {@code cnt_tx_framer_drops}.
  * </ul>
  */
 public final class SueTx extends Component {
@@ -85,21 +90,10 @@ public final class SueTx extends Component {
      */
     public static final int MAX_CREDITS = 64;
 
-    public final UInt txCycle = in(uint(4));
-    public final Bits txValid = in(bits(2));
-    public final UInt txVc = in(uint(2));
-    public final UInt xpuid = in(uint(10));
-    public final Bits txControl = in(bits(144));
-    public final Bits txData;
-    public final Bool txErr = in(bool());
-    public final Bits txCredit = out(bits(6));
-    public final Bool txResetIn = in(bool());
-    public final Bool txResetOut = out(bool());
-
-    public final Bool cfgValid = in(bool());
-    public final UInt cfgAddr = in(uint(16));
-    public final Bits cfgData = in(bits(32));
-    public final Bool cfgReady = out(bool());
+    /** The XPU TX interface (spec Table 1): ports {@code tx_*}. */
+    public final XpuTxBus xpuTx;
+    /** The configuration write bus: ports {@code cfg_*}. */
+    public final CfgBus cfg = slave(new CfgBus().named("cfg"));
 
     public final Flow<PeerAck> peerAck;
     public final Flow<UInt> connErr;
@@ -110,39 +104,7 @@ public final class SueTx extends Component {
     public final Flow<AckReq> ackReq;
     public final Vec<Stream<PacketBeat>> macTx;
 
-    public final UInt cntOk = out(uint(32));
-    public final UInt cntErr = out(uint(32));
-    public final UInt cntNoCredit = out(uint(32));
-    public final UInt cntReserved = out(uint(32));
-    public final UInt cntBadCycle = out(uint(32));
-    public final UInt cntLong = out(uint(32));
-    public final UInt cntShort = out(uint(32));
-    public final UInt cntBadType = out(uint(32));
-    public final UInt cntPad = out(uint(32));
-    public final UInt cntMismatch = out(uint(32));
-    public final UInt cntOverflow = out(uint(32));
-    public final UInt cntCfgReject = out(uint(32));
-    public final UInt qmCntPdus = out(uint(32));
-    public final UInt qmCntOps = out(uint(32));
-    public final UInt qmCntAborts = out(uint(32));
-    public final UInt qmCntBadDest = out(uint(32));
-    public final UInt qmCntDestLimit = out(uint(32));
-    public final UInt qmCntBadCfg = out(uint(32));
-    public final UInt frames = out(uint(32));
-    public final UInt drops = out(uint(32));
-    public final UInt relCntPdus = out(uint(32));
-    public final UInt relCntRetx = out(uint(32));
-    public final UInt relCntAckUsed = out(uint(32));
-    public final UInt relCntAckStale = out(uint(32));
-    public final UInt relCntNackUsed = out(uint(32));
-    public final UInt relCntNackStale = out(uint(32));
-    public final UInt relCntTimeouts = out(uint(32));
-    public final UInt relCntRetryErr = out(uint(32));
-    public final UInt relCntErrDropOps = out(uint(32));
-    public final UInt relCntEmpty = out(uint(32));
-    public final UInt relCntStaleReplay = out(uint(32));
-    public final UInt relCntAckMerged = out(uint(32));
-    public final UInt relCntBadCfg = out(uint(32));
+    private final List<StatusWord> status = new ArrayList<>();
 
     /**
      * Command (and data) credits per VC for a buffer of {@code cells} cells: an op holding c
@@ -183,7 +145,7 @@ public final class SueTx extends Component {
         require(credits >= minCredits, "cells = " + cells + " leaves " + credits + " data credits per VC at "
                 + vcs + " VCs; one 256-byte op needs " + minCredits + ": use at least "
                 + (2 * vcs * minCredits + 2 * (ceilDiv(274, dataWidth / 8) + 1) + 8) + " cells");
-        txData = in(bits(dataWidth));
+        xpuTx = slave(new XpuTxBus(dataWidth).named("tx"));
         peerAck = slave(Flow.of(PeerAck::new));
         connErr = master(Flow.of(() -> uint(10)));
         freeCells = out(uint(bitsFor(cells)));
@@ -198,35 +160,14 @@ public final class SueTx extends Component {
         SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus));
         PortSelect ps = instance("port_select", () -> new PortSelect(dataWidth, ports));
 
-        // XPU side
-        xpu.txCycle.set(txCycle);
-        xpu.txValid.set(txValid);
-        xpu.txVc.set(txVc);
-        xpu.xpuid.set(xpuid);
-        xpu.txControl.set(txControl);
-        xpu.txData.set(txData);
-        xpu.txErr.set(txErr);
-        xpu.txResetIn.set(txResetIn);
-        txCredit.set(xpu.txCredit);
-        txResetOut.set(xpu.txResetOut);
+        connect(xpu.tx, xpuTx);
 
         // one configuration bus: every block sees every accepted write
-        Bool ready = rel.cfgReady.and(framer.cfgReady).named("cfg_ready_all");
-        cfgReady.set(ready);
-        Bool write = cfgValid.and(ready).named("cfg_write");
-        Bool cmdTypeWrite = write.and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_cmd_type_write");
-        xpu.cfgValid.set(cmdTypeWrite);
-        xpu.cfgAddr.set(cfgAddr.slice(7, 0));
-        xpu.cfgData.set(cfgData.slice(4, 0));
-        qm.cfgValid.set(write);
-        qm.cfgAddr.set(cfgAddr);
-        qm.cfgData.set(cfgData);
-        rel.cfgValid.set(write);
-        rel.cfgAddr.set(cfgAddr);
-        rel.cfgData.set(cfgData);
-        framer.cfgValid.set(write);
-        framer.cfgAddr.set(cfgAddr);
-        framer.cfgData.set(cfgData);
+        CfgFanout cfgFan = CfgFanout.of(cfg, rel.cfgReady, framer.cfgReady, xpu.cfg.ready);
+        cfgFan.driveWindow(xpu.cfg, CMD_TYPE_BASE, "cfg_cmd_type_write");
+        cfgFan.drive(qm.cfgValid, qm.cfgAddr, qm.cfgData);
+        cfgFan.drive(rel.cfgValid, rel.cfgAddr, rel.cfgData);
+        cfgFan.drive(framer.cfgValid, framer.cfgAddr, framer.cfgData);
 
         // datapath
         qm.s.connectFrom(xpu.m);
@@ -255,39 +196,24 @@ public final class SueTx extends Component {
             macTx.get(p).connectFrom(ps.m.get(p));
         }
 
-        cntOk.set(xpu.cntOk);
-        cntErr.set(xpu.cntErr);
-        cntNoCredit.set(xpu.cntNoCredit);
-        cntReserved.set(xpu.cntReserved);
-        cntBadCycle.set(xpu.cntBadCycle);
-        cntLong.set(xpu.cntLong);
-        cntShort.set(xpu.cntShort);
-        cntBadType.set(xpu.cntBadType);
-        cntPad.set(xpu.cntPad);
-        cntMismatch.set(xpu.cntMismatch);
-        cntOverflow.set(xpu.cntOverflow);
-        cntCfgReject.set(xpu.cntCfgReject);
-        qmCntPdus.set(qm.cntPdus);
-        qmCntOps.set(qm.cntOps);
-        qmCntAborts.set(qm.cntAborts);
-        qmCntBadDest.set(qm.cntBadDest);
-        qmCntDestLimit.set(qm.cntDestLimit);
-        qmCntBadCfg.set(qm.cntBadCfg);
-        frames.set(framer.frames);
-        drops.set(framer.drops);
-        relCntPdus.set(rel.cntPdus);
-        relCntRetx.set(rel.cntRetx);
-        relCntAckUsed.set(rel.cntAckUsed);
-        relCntAckStale.set(rel.cntAckStale);
-        relCntNackUsed.set(rel.cntNackUsed);
-        relCntNackStale.set(rel.cntNackStale);
-        relCntTimeouts.set(rel.cntTimeouts);
-        relCntRetryErr.set(rel.cntRetryErr);
-        relCntErrDropOps.set(rel.cntErrDropOps);
-        relCntEmpty.set(rel.cntEmpty);
-        relCntStaleReplay.set(rel.cntStaleReplay);
-        relCntAckMerged.set(rel.cntAckMerged);
-        relCntBadCfg.set(rel.cntBadCfg);
+        // counters as ports cnt_<block>_<name>, in status-space order; then the free cells
+        List<StatusWord> words = new ArrayList<>();
+        words.addAll(StatusWord.prefixed("tx_xpu", xpu.statusWords()));
+        words.addAll(StatusWord.prefixed("tx_qm", List.of(new StatusWord("pdus", qm.cntPdus),
+                new StatusWord("ops", qm.cntOps), new StatusWord("aborts", qm.cntAborts),
+                new StatusWord("bad_dest", qm.cntBadDest), new StatusWord("dest_limit", qm.cntDestLimit),
+                new StatusWord("bad_cfg", qm.cntBadCfg))));
+        words.addAll(StatusWord.prefixed("tx_rel", List.of(new StatusWord("pdus", rel.cntPdus),
+                new StatusWord("retx", rel.cntRetx), new StatusWord("ack_used", rel.cntAckUsed),
+                new StatusWord("ack_stale", rel.cntAckStale), new StatusWord("nack_used", rel.cntNackUsed),
+                new StatusWord("nack_stale", rel.cntNackStale), new StatusWord("timeouts", rel.cntTimeouts),
+                new StatusWord("retry_err", rel.cntRetryErr), new StatusWord("err_drop_ops", rel.cntErrDropOps),
+                new StatusWord("empty", rel.cntEmpty), new StatusWord("stale_replay", rel.cntStaleReplay),
+                new StatusWord("ack_merged", rel.cntAckMerged), new StatusWord("bad_cfg", rel.cntBadCfg))));
+        words.addAll(StatusWord.prefixed("tx_framer", List.of(new StatusWord("frames", framer.frames),
+                new StatusWord("drops", framer.drops))));
+        status.addAll(StatusWord.exportAsPorts(words));
+        status.add(new StatusWord("tx_qm.free_cells", freeCells));
     }
 
     private static int ceilDiv(int a, int b) {
@@ -299,41 +225,6 @@ public final class SueTx extends Component {
      * ({@code tx_qm.*}), reliability ({@code tx_rel.*}), framer ({@code tx_framer.*}), free cells.
      */
     public List<StatusWord> statusWords() {
-        List<StatusWord> w = new ArrayList<>();
-        w.add(new StatusWord("tx_xpu.ok", cntOk));
-        w.add(new StatusWord("tx_xpu.err", cntErr));
-        w.add(new StatusWord("tx_xpu.no_credit", cntNoCredit));
-        w.add(new StatusWord("tx_xpu.reserved", cntReserved));
-        w.add(new StatusWord("tx_xpu.bad_cycle", cntBadCycle));
-        w.add(new StatusWord("tx_xpu.long", cntLong));
-        w.add(new StatusWord("tx_xpu.short", cntShort));
-        w.add(new StatusWord("tx_xpu.bad_type", cntBadType));
-        w.add(new StatusWord("tx_xpu.pad", cntPad));
-        w.add(new StatusWord("tx_xpu.mismatch", cntMismatch));
-        w.add(new StatusWord("tx_xpu.overflow", cntOverflow));
-        w.add(new StatusWord("tx_xpu.cfg_reject", cntCfgReject));
-        w.add(new StatusWord("tx_qm.pdus", qmCntPdus));
-        w.add(new StatusWord("tx_qm.ops", qmCntOps));
-        w.add(new StatusWord("tx_qm.aborts", qmCntAborts));
-        w.add(new StatusWord("tx_qm.bad_dest", qmCntBadDest));
-        w.add(new StatusWord("tx_qm.dest_limit", qmCntDestLimit));
-        w.add(new StatusWord("tx_qm.bad_cfg", qmCntBadCfg));
-        w.add(new StatusWord("tx_rel.pdus", relCntPdus));
-        w.add(new StatusWord("tx_rel.retx", relCntRetx));
-        w.add(new StatusWord("tx_rel.ack_used", relCntAckUsed));
-        w.add(new StatusWord("tx_rel.ack_stale", relCntAckStale));
-        w.add(new StatusWord("tx_rel.nack_used", relCntNackUsed));
-        w.add(new StatusWord("tx_rel.nack_stale", relCntNackStale));
-        w.add(new StatusWord("tx_rel.timeouts", relCntTimeouts));
-        w.add(new StatusWord("tx_rel.retry_err", relCntRetryErr));
-        w.add(new StatusWord("tx_rel.err_drop_ops", relCntErrDropOps));
-        w.add(new StatusWord("tx_rel.empty", relCntEmpty));
-        w.add(new StatusWord("tx_rel.stale_replay", relCntStaleReplay));
-        w.add(new StatusWord("tx_rel.ack_merged", relCntAckMerged));
-        w.add(new StatusWord("tx_rel.bad_cfg", relCntBadCfg));
-        w.add(new StatusWord("tx_framer.frames", frames));
-        w.add(new StatusWord("tx_framer.drops", drops));
-        w.add(new StatusWord("tx_qm.free_cells", freeCells));
-        return w;
+        return List.copyOf(status);
     }
 }

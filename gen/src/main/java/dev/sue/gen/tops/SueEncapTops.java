@@ -17,7 +17,7 @@ public final class SueEncapTops {
     public static void register(Catalog c) {
         ParamSpec numXpus = ParamSpec.integer("numXpus", "destination XPUs in the per-destination tables", 16, 1,
                 1024);
-        c.add(new TopSpec("sue_header_builder",
+        c.add(TopSpec.sue("sue_header_builder",
                 "SUE network header builder (standard IPv4/IPv6+UDP, AFH Gen 1 [shim], AFH Gen 2) with its "
                         + "config tables; latency 3",
                 List.of(SueParams.encap(),
@@ -29,7 +29,7 @@ public final class SueEncapTops {
                     int n = v.integer("numXpus");
                     return () -> new SueHeaderBuilder(e, vlan, n);
                 }));
-        c.add(new TopSpec("sue_encap_config",
+        c.add(TopSpec.sue("sue_encap_config",
                 "SUE encapsulation configuration registers and per-destination tables (word-write port)",
                 List.of(numXpus, ParamSpec.flag("macTable", "keep the destination MAC table", true),
                         ParamSpec.oneOf("ipWords", "destination IP words: 0 none, 1 IPv4, 4 IPv6", 1, 0L, 1L, 4L)),

@@ -25,9 +25,9 @@ public final class SueFrameTops {
         ParamSpec encap = SueParams.encap();
         ParamSpec vlan = SueParams.vlan("insert an 802.1Q tag", false);
         ParamSpec ports = ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4);
-        c.add(new TopSpec("tx_sequencer", "per-destination PSN assignment and pending ACK info (latency 0)",
+        c.add(TopSpec.sue("tx_sequencer", "per-destination PSN assignment and pending ACK info (latency 0)",
                 List.of(numXpus), v -> () -> new TxSequencer(v.integer("numXpus"))));
-        c.add(new TopSpec("sue_framer",
+        c.add(TopSpec.sue("sue_framer",
                 "SUE frame builder: network header, RH, PDU, padding to MIN_FRAME, R-CRC, optional FCS",
                 List.of(dataWidth, encap, vlan, numXpus),
                 v -> {
@@ -37,9 +37,9 @@ public final class SueFrameTops {
                     int n = v.integer("numXpus");
                     return () -> new SueFramer(w, e, vl, n);
                 }));
-        c.add(new TopSpec("port_select", "MAC port selection (1 port: pass-through)",
+        c.add(TopSpec.sue("port_select", "MAC port selection (1 port: pass-through)",
                 List.of(dataWidth, ports), v -> () -> new PortSelect(v.integer("dataWidth"), v.integer("ports"))));
-        c.add(new TopSpec("tx_frame_path", "TX sequencer + SUE framer + port select: PDU stream in, MAC frames out",
+        c.add(TopSpec.sue("tx_frame_path", "TX sequencer + SUE framer + port select: PDU stream in, MAC frames out",
                 List.of(dataWidth, encap, vlan, numXpus, ports),
                 v -> {
                     int w = v.integer("dataWidth");

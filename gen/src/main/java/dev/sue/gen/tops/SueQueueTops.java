@@ -16,11 +16,11 @@ public final class SueQueueTops {
     }
 
     public static void register(Catalog c) {
-        c.add(new TopSpec("cell_allocator", "shared cell buffer free list: alloc/free one per cycle, free count",
+        c.add(TopSpec.sue("cell_allocator", "shared cell buffer free list: alloc/free one per cycle, free count",
                 List.of(cells(64)), v -> () -> new CellAllocator(v.integer("cells"))));
         c.add(new Preset("cell_allocator_8192", "cell_allocator", Map.of("cells", "8192"),
                 "free list of 8192 cells (realistic size)"));
-        c.add(new TopSpec("queue_lists",
+        c.add(TopSpec.sue("queue_lists",
                 "per-{dest,VC} linked lists in RAM: append/pop/peek one per cycle, dest limits, empty events",
                 List.of(ParamSpec.integer("xpus", "destination XPUs", 4, 2, 1024),
                         ParamSpec.oneOf("vcs", "virtual channels", 2, 1L, 2L, 4L, 8L),
@@ -29,7 +29,7 @@ public final class SueQueueTops {
         c.add(new Preset("queue_lists_1024x4", "queue_lists",
                 Map.of("xpus", "1024", "vcs", "4", "cells", "8192"),
                 "1024 XPUs x 4 VCs over 8192 cells (realistic size)"));
-        c.add(new TopSpec("active_scheduler",
+        c.add(TopSpec.sue("active_scheduler",
                 "active lists per VC: RR over unpaused VCs, RR within a VC, parking and wake-up",
                 List.of(ParamSpec.integer("xpus", "destination XPUs", 4, 2, 1024),
                         ParamSpec.oneOf("vcs", "virtual channels", 2, 1L, 2L, 4L, 8L)),

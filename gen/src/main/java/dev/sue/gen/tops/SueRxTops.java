@@ -27,12 +27,12 @@ public final class SueRxTops {
     }
 
     public static void register(Catalog c) {
-        c.add(new TopSpec("sue_endpoint",
+        c.add(TopSpec.sue("sue_endpoint",
                 "SUE endpoint: transmit and receive paths with go-back-N reliability, one configuration bus, "
                         + "status read port",
                 List.of(SueParams.dataWidth("XPU and MAC bus width in bits", 512),
                         ParamSpec.integer("xpus", "XPUs in the fabric", 1024, 2, 1024),
-                        ParamSpec.integer("vcs", "virtual channels: 1, 2 or 4", 4, 1, 4),
+                        ParamSpec.oneOf("vcs", "virtual channels", 4, 1L, 2L, 4L),
                         ParamSpec.integer("cells", "transmit cell buffer (queues + replay store), cells of dataWidth",
                                 8192, 16, 65536),
                         ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
@@ -49,7 +49,7 @@ public final class SueRxTops {
                     boolean vlan = v.flag("vlan");
                     return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan);
                 }));
-        c.add(new TopSpec("sue_rx",
+        c.add(TopSpec.sue("sue_rx",
                 "SUE receive path: frame parser, receive reliability, RX buffer and XPU RX interface (spec Table 2)",
                 List.of(SueParams.dataWidth("MAC RX and rx_data width in bits", 512),
                         ParamSpec.integer("xpus", "source XPUs", 16, 2, 1024),
@@ -67,7 +67,7 @@ public final class SueRxTops {
                     boolean vlan = v.flag("vlan");
                     return () -> new SueRx(w, n, vcs, buf, e, vlan);
                 }));
-        c.add(new TopSpec("sue_rx_parser",
+        c.add(TopSpec.sue("sue_rx_parser",
                 "SUE RX frame parser: header/RH/R-CRC/FCS checks, op region cut-through with commit/abort, "
                         + "control-frame output, per-reason drop counters",
                 List.of(SueParams.dataWidth("MAC bus width in bits", 512),
@@ -81,7 +81,7 @@ public final class SueRxTops {
                     int n = v.integer("numXpus");
                     return () -> new RxFrameParser(w, e, vlan, n);
                 }));
-        c.add(new TopSpec("sue_rx_deliver",
+        c.add(TopSpec.sue("sue_rx_deliver",
                 "SUE RX buffer, op unpacker and XPU RX interface (spec Table 2): per-VC rings, atomic PDU "
                         + "validation, credit-based delivery, drop counters",
                 List.of(SueParams.dataWidth("bus width in bits", 512),
@@ -97,7 +97,7 @@ public final class SueRxTops {
         c.add(new Preset("sue_rx_parser_ipv6_1024", "sue_rx_parser",
                 Map.of("dataWidth", "1024", "encap", "1", "vlan", "true", "numXpus", "1024"),
                 "RX parser, IPv6 + 802.1Q, 1024-bit bus, 1024 XPUs"));
-        c.add(new TopSpec("sue_rx_reliability",
+        c.add(TopSpec.sue("sue_rx_reliability",
                 "SUE receive reliability: expected PSN per source, accept verdict for the RX buffer, coalesced "
                         + "cumulative ACK (K/T), NACK with retry timer, duplicate ACK, peer ACK hand-off, counters",
                 List.of(ParamSpec.integer("numXpus", "source XPUs (per-source state in RAM)", 16, 1, 1024),

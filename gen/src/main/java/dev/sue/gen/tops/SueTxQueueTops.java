@@ -13,7 +13,7 @@ public final class SueTxQueueTops {
     }
 
     public static void register(Catalog c) {
-        c.add(new TopSpec("sue_tx_queue",
+        c.add(TopSpec.sue("sue_tx_queue",
                 "TX queue manager: packing at enqueue, per-{dest,VC} PDU lists, RR scheduler, PDU reader",
                 List.of(SueParams.dataWidth("data bus width in bits", 256),
                         ParamSpec.integer("xpus", "destination XPUs", 4, 2, 1024),

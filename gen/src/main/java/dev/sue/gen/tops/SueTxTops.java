@@ -15,7 +15,7 @@ public final class SueTxTops {
     }
 
     public static void register(Catalog c) {
-        c.add(new TopSpec("sue_tx",
+        c.add(TopSpec.sue("sue_tx",
                 "SUE transmit path: XPU TX interface, queues and packer, scheduler, RH/R-CRC, encapsulation, MAC stream",
                 List.of(SueParams.dataWidth("tx_data and MAC bus width in bits", 512),
                         ParamSpec.integer("xpus", "destination XPUs", 1024, 2, 1024),

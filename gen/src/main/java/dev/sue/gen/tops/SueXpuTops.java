@@ -16,7 +16,7 @@ public final class SueXpuTops {
     }
 
     public static void register(Catalog c) {
-        c.add(new TopSpec("sue_xpu_tx",
+        c.add(TopSpec.sue("sue_xpu_tx",
                 "XPU TX interface (spec Table 1): credits per VC, command table, checks, op stream with commit/abort",
                 List.of(ParamSpec.oneOf("dataWidth", "tx_data width N in bits", 256, 128L, 256L, 512L, 1024L, 2048L),
                         ParamSpec.integer("cmdCredits", "command credits per VC after reset", 8, 1, 4095),

@@ -9,11 +9,23 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * A design the generator can build: its name, what it is, its parameters and how to
- * construct it from validated values.
+ * A design the generator can build: its name, what it is, its parameters, how to construct it
+ * from validated values, and the logic-depth budget its default configuration must meet.
  */
 public record TopSpec(String name, String description, List<ParamSpec> params,
-        Function<ParamValues, Supplier<Component>> factory) {
+        Function<ParamValues, Supplier<Component>> factory, DepthBudget depthBudget) {
+
+    /** A library top (depth budget {@link DepthBudget#LIBRARY}). */
+    public TopSpec(String name, String description, List<ParamSpec> params,
+            Function<ParamValues, Supplier<Component>> factory) {
+        this(name, description, params, factory, DepthBudget.LIBRARY);
+    }
+
+    /** A SUE top (depth budget {@link DepthBudget#SUE}). */
+    public static TopSpec sue(String name, String description, List<ParamSpec> params,
+            Function<ParamValues, Supplier<Component>> factory) {
+        return new TopSpec(name, description, params, factory, DepthBudget.SUE);
+    }
 
     /** Validates {@code given} (name to text) against the declared parameters; fills in defaults. */
     public ParamValues resolve(Map<String, String> given) {

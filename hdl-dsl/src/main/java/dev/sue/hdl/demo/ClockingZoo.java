@@ -92,9 +92,9 @@ public final class ClockingZoo extends Component {
     public final Bits auxRdata;
     public final Bool aToggleSync = out(bool());
 
-    private final Mem mem;
-    private final Mem litMem;
-    private final Mem auxMem;
+    private final Mem<Bits> mem;
+    private final Mem<Bits> litMem;
+    private final Mem<Bits> auxMem;
     private final TwoFlopSync toDefault;
     private final TwoFlopSync toAux;
 

@@ -32,7 +32,7 @@ public final class DemoAccumulator extends Component {
     public final Bits histData;
 
     private final Alu alu;
-    private final Mem history;
+    private final Mem<Bits> history;
 
     public DemoAccumulator(int width, int historyDepth) {
         param("width", width);

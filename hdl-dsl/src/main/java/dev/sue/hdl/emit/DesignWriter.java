@@ -24,7 +24,8 @@ import java.util.Set;
 /**
  * Writes an emitted design to a directory: one {@code .sv} per module, a filelist
  * {@code <top>.f} in dependency order (names relative to the directory), and a JSON report
- * {@code <top>.json} describing modules, ports, clocks and parameters. Output is
+ * {@code <top>.json} describing modules, ports, clocks, parameters and, when elaboration estimated
+ * it, the logic depth ({@code depth}: worst paths with the Java line of each step). Output is
  * byte-identical for identical designs: fixed ordering, LF line endings, no timestamps.
  */
 public final class DesignWriter {
@@ -36,8 +37,17 @@ public final class DesignWriter {
         this.json = new ObjectMapper().writer(pp);
     }
 
-    /** Writes the files and returns the paths written, filelist and report last. */
+    /** Writes the files, the filelist and report named after the top module; returns the paths written. */
     public List<Path> write(EmittedDesign design, Path dir) {
+        return write(design, dir, design.topModule());
+    }
+
+    /**
+     * Writes one {@code .sv} per module, then beside them, named {@code designName}: the filelist
+     * {@code .f}, an instantiation template {@code _inst.svh}, a FuseSoC core {@code .core} and the
+     * report {@code .json} (last). Returns the paths written in that order.
+     */
+    public List<Path> write(EmittedDesign design, Path dir, String designName) {
         try {
             Files.createDirectories(dir);
             removeStaleOutputs(dir);
@@ -49,11 +59,16 @@ public final class DesignWriter {
                 written.add(p);
                 filelist.append(m.fileName()).append('\n');
             }
-            String top = design.topModule();
-            Path f = dir.resolve(top + ".f");
+            Path f = dir.resolve(designName + ".f");
             Files.writeString(f, filelist.toString(), StandardCharsets.UTF_8);
             written.add(f);
-            Path r = dir.resolve(top + ".json");
+            Path inst = dir.resolve(designName + "_inst.svh");
+            Files.writeString(inst, IntegrationFiles.instantiationTemplate(design), StandardCharsets.UTF_8);
+            written.add(inst);
+            Path core = dir.resolve(designName + ".core");
+            Files.writeString(core, IntegrationFiles.fusesocCore(design), StandardCharsets.UTF_8);
+            written.add(core);
+            Path r = dir.resolve(designName + ".json");
             Files.writeString(r, json.writeValueAsString(report(design)) + "\n", StandardCharsets.UTF_8);
             written.add(r);
             return written;
@@ -64,7 +79,7 @@ public final class DesignWriter {
 
     /**
      * Deletes what an earlier run wrote here: every {@code X.f} beside an {@code X.json} report
-     * written by hdl-dsl, and the files that filelist names. Other files (hand-written RTL in
+     * written by hdl-dsl, the files that filelist names, and its template and core file. Other files (hand-written RTL in
      * a shared directory) are left alone.
      */
     private static void removeStaleOutputs(Path dir) throws IOException {
@@ -82,7 +97,10 @@ public final class DesignWriter {
                         stale.add(dir.resolve(line.strip()));
                     }
                 }
+                String name = base.substring(0, base.length() - 2);
                 stale.add(f);
+                stale.add(dir.resolve(name + "_inst.svh"));
+                stale.add(dir.resolve(name + ".core"));
                 stale.add(report);
             }
         }
@@ -96,6 +114,9 @@ public final class DesignWriter {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("top_module", design.topModule());
         r.put("generator", "hdl-dsl");
+        if (design.options().stamp() != null) {
+            r.put("generated_by", design.options().stamp());
+        }
         List<String> files = new ArrayList<>();
         for (EmittedModule m : design.modules()) {
             files.add(m.fileName());
@@ -130,6 +151,9 @@ public final class DesignWriter {
         stats.put("component_instances", design.design().components().size());
         stats.put("modules", design.modules().size());
         r.put("stats", stats);
+        if (design.design().depth() != null) {
+            r.put("depth", design.design().depth().toJson());
+        }
         return r;
     }
 

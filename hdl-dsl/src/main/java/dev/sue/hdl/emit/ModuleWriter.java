@@ -245,9 +245,11 @@ final class ModuleWriter {
         for (MemoryIr m : ir.memories()) {
             for (MemPorts.Write w : m.writes()) {
                 visit(w.address());
-                visitAddressable(w.data());
                 visit(w.enable());
-                if (w.byteEnable() != null) {
+                if (w.byteEnable() == null) {
+                    visit(w.data()); // printed whole, e.g. a typed word's {field, field}
+                } else {
+                    visitAddressable(w.data());
                     visitAddressable(w.byteEnable());
                     // Byte-lane writes select bits of data and enable; a literal cannot be selected.
                     nameIndexedLiteral(w.data(), m.name() + "_wdata");
@@ -711,30 +713,7 @@ final class ModuleWriter {
 
     private void memories() {
         for (MemoryIr m : ir.memories()) {
-            for (MemPorts.Write w : m.writes()) {
-                String clk = clockOf(w.domain());
-                out.append(IND).append("always_ff @(posedge ").append(clk).append(") begin").append(comment(w.location()))
-                        .append('\n');
-                String addr = printer.print(w.address());
-                String data = printer.print(w.data());
-                if (w.byteEnable() == null) {
-                    guarded(portEnable(w.domain(), w.enable(), false), 2, m.name() + "[" + addr + "] <= " + data + ";");
-                } else {
-                    String be = indexable(w.byteEnable());
-                    data = indexable(w.data());
-                    int lanes = m.width() / 8;
-                    out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
-                            .append("; lane++) begin\n");
-                    String enable = portEnable(w.domain(), w.enable(), true);
-                    out.append(IND).append(IND).append(IND).append("if (").append(enable == null ? "" : enable + " && ")
-                            .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
-                    out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
-                            .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
-                    out.append(IND).append(IND).append(IND).append("end\n");
-                    out.append(IND).append(IND).append("end\n");
-                }
-                out.append(IND).append("end\n\n");
-            }
+            memoryWrites(m);
             for (MemPorts.Read r : m.reads()) {
                 String addr = printer.print(r.address());
                 if (r.isSync()) {
@@ -749,6 +728,46 @@ final class ModuleWriter {
                 }
             }
         }
+    }
+
+    /**
+     * Every write of {@code m} in one {@code always_ff} (IEEE 1800 9.2.2.4: an array driven from
+     * an always_ff may not be written anywhere else), in the order they were described: when
+     * two hit one word on the same edge, the later nonblocking assignment wins. Elaboration has
+     * checked that they share one clock domain.
+     */
+    private void memoryWrites(MemoryIr m) {
+        List<MemPorts.Write> writes = m.writes();
+        if (writes.isEmpty()) {
+            return;
+        }
+        MemPorts.Write first = writes.get(0);
+        out.append(IND).append("always_ff @(posedge ").append(clockOf(first.domain())).append(") begin")
+                .append(comment(first.location())).append('\n');
+        for (MemPorts.Write w : writes) {
+            if (writes.size() > 1 && w.location().line() > 0) {
+                out.append(IND).append(IND).append("// write port at ").append(w.location().shortForm()).append('\n');
+            }
+            String addr = printer.print(w.address());
+            if (w.byteEnable() == null) {
+                guarded(portEnable(w.domain(), w.enable(), false), 2,
+                        m.name() + "[" + addr + "] <= " + printer.print(w.data()) + ";");
+                continue;
+            }
+            String be = indexable(w.byteEnable());
+            String data = indexable(w.data());
+            int lanes = m.width() / 8;
+            out.append(IND).append(IND).append("for (int lane = 0; lane < ").append(lanes)
+                    .append("; lane++) begin\n");
+            String enable = portEnable(w.domain(), w.enable(), true);
+            out.append(IND).append(IND).append(IND).append("if (").append(enable == null ? "" : enable + " && ")
+                    .append(be).append(lanes == 1 ? "" : "[lane]").append(") begin\n");
+            out.append(IND).append(IND).append(IND).append(IND).append(m.name()).append('[').append(addr)
+                    .append("][8*lane +: 8] <= ").append(data).append("[8*lane +: 8];\n");
+            out.append(IND).append(IND).append(IND).append("end\n");
+            out.append(IND).append(IND).append("end\n");
+        }
+        out.append(IND).append("end\n\n");
     }
 
     /**

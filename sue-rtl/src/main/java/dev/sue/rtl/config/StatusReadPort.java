@@ -2,7 +2,6 @@ package dev.sue.rtl.config;
 
 import static dev.sue.hdl.Hdl.*;
 
-import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
@@ -17,10 +16,10 @@ import java.util.List;
  * <h2>Ports</h2>
  * <ul>
  * <li>{@code words[n]} (in, 32 bits each): the status words, narrower ones zero-extended.
- * <li>{@code rd_valid}, {@code rd_addr[15:0]} (in): read the word at {@code rd_addr}; one read
- *     per cycle, no back-pressure.
- * <li>{@code rd_rsp_valid}, {@code rd_data[31:0]}, {@code rd_err} (out): exactly two cycles
- *     after the read; {@code rd_err} = 1 and data 0 for an address outside
+ * <li>{@code rd} ({@link StatusReadBus}): {@code rd_valid}, {@code rd_addr[15:0]} (in): read the
+ *     word at {@code rd_addr}; one read per cycle, no back-pressure. {@code rd_rsp_valid},
+ *     {@code rd_data[31:0]}, {@code rd_err} (out): exactly two cycles after the read;
+ *     {@code rd_err} = 1 and data 0 for an address outside
  *     {@code STATUS_BASE .. STATUS_BASE + n - 1}. A counter's value is the one it had in the
  *     cycle after the read.
  * </ul>
@@ -29,11 +28,8 @@ import java.util.List;
  */
 public final class StatusReadPort extends Component {
     public final Vec<UInt> words;
-    public final Bool rdValid = in(bool());
-    public final UInt rdAddr = in(uint(16));
-    public final Bool rdRspValid = out(bool());
-    public final Bits rdData = out(bits(32));
-    public final Bool rdErr = out(bool());
+    /** The read requests and responses: ports {@code rd_*}. */
+    public final StatusReadBus rd = slave(new StatusReadBus().named("rd"));
 
     public StatusReadPort(int n) {
         param("n", n);
@@ -43,17 +39,17 @@ public final class StatusReadPort extends Component {
         WordReadMux mux = instance("words_mux", () -> new WordReadMux(n, 32));
         int iw = mux.reqIndex.width();
         // Inside the status space: bit 15 set and nothing between bit 14 and the index bits.
-        Bool inSpace = iw >= 15 ? rdAddr.bit(15)
-                : rdAddr.bit(15).and(rdAddr.slice(14, iw).eq(0)).named("in_space");
-        mux.reqValid.set(rdValid);
-        mux.reqIndex.set(rdAddr.slice(iw - 1, 0));
+        Bool inSpace = iw >= 15 ? rd.addr.bit(15)
+                : rd.addr.bit(15).and(rd.addr.slice(14, iw).eq(0)).named("in_space");
+        mux.reqValid.set(rd.valid);
+        mux.reqIndex.set(rd.addr.slice(iw - 1, 0));
         for (int i = 0; i < n; i++) {
             mux.words.get(i).set(words.get(i));
         }
         Bool outside = regNext(regNext(inSpace.not()).named("outside_q")).named("outside_q2");
-        rdRspValid.set(mux.rspValid);
-        rdErr.set(mux.rspValid.and(mux.rspBad.or(outside)));
-        rdData.set(mux(outside, B(0, 32), mux.rspData.asBits()));
+        rd.rspValid.set(mux.rspValid);
+        rd.err.set(mux.rspValid.and(mux.rspBad.or(outside)));
+        rd.data.set(mux(outside, B(0, 32), mux.rspData.asBits()));
     }
 
     /** Drives {@code words} from the list (the parent calls it after creating the instance). */

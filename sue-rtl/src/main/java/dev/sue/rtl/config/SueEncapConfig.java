@@ -194,7 +194,7 @@ public final class SueEncapConfig extends Component {
     }
 
     private Bits table(int depth, int width, String name, Bool writeEnable, UInt wrIndex, UInt rdIndex) {
-        Mem m = Mem.of(depth, width).named(name);
+        Mem<Bits> m = Mem.of(depth, width).named(name);
         m.write(wrIndex, cfgData.resize(width), writeEnable);
         return m.readSync(rdIndex);
     }

@@ -97,8 +97,8 @@ public final class ActiveScheduler extends Component {
         initDone = out(bool());
         latency(1);
 
-        Mem state = Mem.of(queues, 3).named("queue_state");
-        Mem lists = Mem.of(vcs << xw, xw).named("lists");
+        Mem<Bits> state = Mem.of(queues, 3).named("queue_state");
+        Mem<Bits> lists = Mem.of(vcs << xw, xw).named("lists");
         Vec<UInt> head = reg(Vec.of(vcs, i -> uint(xw))).named("head");
         Vec<UInt> tail = reg(Vec.of(vcs, i -> uint(xw))).named("tail");
         Vec<UInt> count = reg(Vec.of(vcs, i -> uint(cw))).named("count");

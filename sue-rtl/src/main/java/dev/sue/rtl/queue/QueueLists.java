@@ -91,9 +91,9 @@ public final class QueueLists extends Component {
         initDone = out(bool());
         latency(2);
 
-        Mem state = Mem.of(queues, 2 * cw + lw).named("state");
-        Mem destCount = Mem.of(xpus, lw).named("dest_count");
-        Mem next = Mem.of(cells, cw).named("next");
+        Mem<Bits> state = Mem.of(queues, 2 * cw + lw).named("state");
+        Mem<Bits> destCount = Mem.of(xpus, lw).named("dest_count");
+        Mem<Bits> next = Mem.of(cells, cw).named("next");
 
         // ---- clear sweep ------------------------------------------------------------------
         int sweep = Math.max(queues, xpus);

@@ -226,9 +226,9 @@ public final class TxQueueManager extends Component {
         UInt effLimit = mux(packLimit.gt(capBytes), U(capBytes, 13), packLimit).named("eff_limit");
 
         // ---- shared structures ---------------------------------------------------------------
-        Mem cellRam = Mem.of(cells, w).named("cell_ram");
-        Mem cellNext = Mem.of(cells, cw).named("cell_next");
-        Mem pduInfo = Mem.of(cells, 13 + 12 + 12).named("pdu_info");
+        Mem<Bits> cellRam = Mem.of(cells, w).named("cell_ram");
+        Mem<Bits> cellNext = Mem.of(cells, cw).named("cell_next");
+        Mem<Bits> pduInfo = Mem.of(cells, 13 + 12 + 12).named("pdu_info");
         CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
@@ -363,7 +363,7 @@ public final class TxQueueManager extends Component {
         // ---- per-queue packer state RAM ------------------------------------------------------
         // word: waiting(1) first(cw) tail(cw) len(13) ops(12) beats(12)
         int sw = 1 + 2 * cw + 37;
-        Mem stateRam = Mem.of(queues, sw).named("q_state");
+        Mem<Bits> stateRam = Mem.of(queues, sw).named("q_state");
         UInt readQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
         Bits stateRd = stateRam.readSync(readQ).named("state_rd");
         Bool wrValid = reg("wr_valid", bool()).init(false);
@@ -421,8 +421,8 @@ public final class TxQueueManager extends Component {
         Bool isFirst = rFirst;
         // per-destination occupancy (cells) = allocated - freed; both counters modulo 2^(dw+1)
         int ow = dw + 1;
-        Mem destAlloc = Mem.of(xpus, ow).named("dest_alloc");
-        Mem destFreedCopy = Mem.of(xpus, ow).named("dest_freed_copy");
+        Mem<Bits> destAlloc = Mem.of(xpus, ow).named("dest_alloc");
+        Mem<Bits> destFreedCopy = Mem.of(xpus, ow).named("dest_freed_copy");
         UInt readDest = mux(loadChunk.andNot(fExtra), inDest.resize(xw), rDest).named("dest_rd_d");
         UInt allocRd = destAlloc.readSync(readDest).asUInt().named("dest_alloc_rd");
         UInt freedRd = destFreedCopy.readSync(readDest).asUInt().named("dest_freed_rd");
@@ -952,7 +952,7 @@ public final class TxQueueManager extends Component {
         alloc.free.valid.set(replayStore ? walker.active : frValid);
         alloc.free.payload.set(replayStore ? walker.cell : frCell);
         // per-destination freed counters (two copies: one read by the packer)
-        Mem destFreed = Mem.of(xpus, ow).named("dest_freed");
+        Mem<Bits> destFreed = Mem.of(xpus, ow).named("dest_freed");
         UInt eDest = reg("e_dest2", uint(xw)).init(0);
         when(startIssue, () -> eDest.set(xQ.shr(vw).resize(xw)));
         UInt freeDest = (replayStore ? walker.dest : mux(startIssue, xQ.shr(vw).resize(xw), eDest)).named("fd_dest");

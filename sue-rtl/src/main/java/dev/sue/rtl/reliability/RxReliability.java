@@ -4,10 +4,12 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PeerAck;
@@ -67,6 +69,20 @@ import java.util.List;
  * Timers: two {@link TimerQueue}s (exact deadlines, no scan).
  */
 public final class RxReliability extends Component {
+    /** A word of {@code ack_mem}: what the receiver last told a source. */
+    static final class AckState extends Bundle {
+        /** The expected PSN when the last ACK was sent: PDUs since then = expected - acked. */
+        final UInt acked = uint(16);
+        /** A NACK was sent for {@code nackPsn}, and is re-sent while that PSN stays the expected one. */
+        final Bool nackValid = bool();
+        final UInt nackPsn = uint(16);
+
+        @Override
+        public AckState copyType() {
+            return new AckState();
+        }
+    }
+
     /** Width of the cycle counter used for timer deadlines. */
     public static final int TIME_BITS = 24;
     /** Counter names, in port order ({@code cnt_<name>}). */
@@ -126,12 +142,12 @@ public final class RxReliability extends Component {
         cfgReady.set(cfg.cfgReady);
         cntCfgReject.set(cfg.cntCfgReject);
 
-        Mem expMem = Mem.of(depth, 16).named("exp_mem");
-        Mem ackMem = Mem.of(depth, 33).named("ack_mem"); // {acked[32:17], nack_valid[16], nack_psn[15:0]}
-        Mem apushMem = Mem.of(depth, 1).named("apush_mem");
-        Mem apopMem = Mem.of(depth, 1).named("apop_mem");
-        Mem npushMem = Mem.of(depth, 1).named("npush_mem");
-        Mem npopMem = Mem.of(depth, 1).named("npop_mem");
+        Mem<UInt> expMem = Mem.of(depth, uint(16)).named("exp_mem");
+        Mem<AckState> ackMem = Mem.of(depth, new AckState()).named("ack_mem");
+        Mem<Bool> apushMem = Mem.of(depth, bool()).named("apush_mem");
+        Mem<Bool> apopMem = Mem.of(depth, bool()).named("apop_mem");
+        Mem<Bool> npushMem = Mem.of(depth, bool()).named("npush_mem");
+        Mem<Bool> npopMem = Mem.of(depth, bool()).named("npop_mem");
         TimerQueue ackQ = instance("ack_q", () -> new TimerQueue(numXpus, TIME_BITS));
         TimerQueue nackQ = instance("nack_q", () -> new TimerQueue(numXpus, TIME_BITS));
         ackQ.now.set(now);
@@ -150,12 +166,12 @@ public final class RxReliability extends Component {
         Bool lastBeat = beat.valid.and(b.last).named("last_beat");
         Bool srcOk = numXpus >= 1024 ? TRUE : b.src.lt(numXpus);
         UInt s = mux(srcOk, b.src.resize(aw), U(0, aw)).named("s_idx");
-        UInt expS = expMem.readAsync(s).asUInt().named("exp_s");
-        Bits ackS = ackMem.readAsync(s).named("ack_s");
-        UInt ackedS = ackS.slice(32, 17).asUInt();
-        Bool nackSentS = ackS.bit(16).and(ackS.slice(15, 0).asUInt().eq(expS)).named("nack_sent_s");
-        Bool inAq = apushMem.readAsync(s).asBool().xor(apopMem.readAsync(s).asBool());
-        Bool inNq = npushMem.readAsync(s).asBool().xor(npopMem.readAsync(s).asBool());
+        UInt expS = expMem.readAsync(s).named("exp_s");
+        AckState ackS = ackMem.readAsync(s).named("ack_s");
+        UInt ackedS = ackS.acked;
+        Bool nackSentS = ackS.nackValid.and(ackS.nackPsn.eq(expS)).named("nack_sent_s");
+        Bool inAq = apushMem.readAsync(s).xor(apopMem.readAsync(s));
+        Bool inNq = npushMem.readAsync(s).xor(npopMem.readAsync(s));
         UInt dist = b.psn.asUInt().sub(expS).named("psn_dist");
         Bool isExp = dist.eq(0);
         Bool isDup = dist.bit(15);
@@ -177,14 +193,14 @@ public final class RxReliability extends Component {
 
         // ---------------- timers: the heads' view, with this cycle's PDU forwarded ----------------
         UInt ha = ackQ.headSrc;
-        UInt expHa = mux(stored.and(s.eq(ha)), expNew, expMem.readAsync(ha).asUInt()).named("exp_ha");
-        Bits ackHa = ackMem.readAsync(ha).named("ack_ha");
+        UInt expHa = mux(stored.and(s.eq(ha)), expNew, expMem.readAsync(ha)).named("exp_ha");
+        AckState ackHa = ackMem.readAsync(ha).named("ack_ha");
         Bool aDue = ackQ.due;
-        Bool aEmit = aDue.and(expHa.ne(ackHa.slice(32, 17).asUInt())).named("a_emit");
+        Bool aEmit = aDue.and(expHa.ne(ackHa.acked)).named("a_emit");
         UInt hn = nackQ.headSrc;
-        UInt expHn = mux(stored.and(s.eq(hn)), expNew, expMem.readAsync(hn).asUInt()).named("exp_hn");
-        Bits ackHn = ackMem.readAsync(hn).named("ack_hn");
-        Bool persists = ackHn.bit(16).and(ackHn.slice(15, 0).asUInt().eq(expHn)).named("gap_persists");
+        UInt expHn = mux(stored.and(s.eq(hn)), expNew, expMem.readAsync(hn)).named("exp_hn");
+        AckState ackHn = ackMem.readAsync(hn).named("ack_hn");
+        Bool persists = ackHn.nackValid.and(ackHn.nackPsn.eq(expHn)).named("gap_persists");
         Bool nDue = nackQ.due;
 
         // ---------------- the ack_req port: timed ACK > the PDU's own request > re-NACK ----------------
@@ -196,11 +212,10 @@ public final class RxReliability extends Component {
         UInt eOp = mux(grantA, U(0, 1), mux(grantP, pdOp, U(1, 1))).named("e_op");
         UInt eExp = mux(grantA, expHa, mux(grantP, pdExp, expHn)).named("e_exp");
         UInt eRpsn = mux(grantA, expHa.sub(1), mux(grantP, pdRpsn, expHn)).named("e_rpsn");
-        Bits eOld = mux(grantA, ackHa, mux(grantP, ackS, ackHn)).named("e_old");
-        // ACK: acked = expected; a NACK record survives only while its PSN is still the expected one
-        Bits ackWord = cat(eExp, eOld.bit(16).and(eOld.slice(15, 0).asUInt().eq(eExp)), eOld.slice(15, 0));
-        Bits nackWord = cat(eOld.slice(32, 17), TRUE, eExp);
-        Bits eWord = mux(eOp.eq(1), nackWord, ackWord).named("e_word");
+        UInt oldAcked = mux(grantA, ackHa.acked, mux(grantP, ackS.acked, ackHn.acked)).named("e_old_acked");
+        Bool oldNackValid = mux(grantA, ackHa.nackValid, mux(grantP, ackS.nackValid, ackHn.nackValid))
+                .named("e_old_nack_valid");
+        UInt oldNackPsn = mux(grantA, ackHa.nackPsn, mux(grantP, ackS.nackPsn, ackHn.nackPsn)).named("e_old_nack_psn");
 
         // queue pushes and pops; the head popped this cycle no longer counts as "in queue"
         Bool aPop = aDue;
@@ -222,18 +237,23 @@ public final class RxReliability extends Component {
         cfg.retire.set(cfgRetire);
         UInt pi = cfg.pendIdx;
         expMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, s)),
-                mux(initBusy, B(0, 16), mux(cfgRetire, cfg.pendVal.asBits(), expNew.asBits())),
+                mux(initBusy, U(0, 16), mux(cfgRetire, cfg.pendVal, expNew)),
                 initBusy.or(cfgRetire).or(stored));
-        ackMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, eSrc)),
-                mux(initBusy, B(0, 33), mux(cfgRetire, cat(cfg.pendVal, B(0, 17)), eWord)),
-                initBusy.or(cfgRetire).or(grant));
-        apushMem.write(mux(initBusy, initIdx, s), mux(initBusy, B(0, 1), apushMem.readAsync(s).not()),
+        // The sweep zeroes; a retired configuration sets acked = expected; an ACK sets acked = expected and
+        // keeps a NACK record only while its PSN is still the expected one; a NACK records its PSN.
+        Bool isNack = eOp.eq(1).named("e_is_nack");
+        AckState ackNext = wire("ack_next", new AckState());
+        ackNext.acked.set(mux(initBusy, U(0, 16), mux(cfgRetire, cfg.pendVal, mux(isNack, oldAcked, eExp))));
+        ackNext.nackValid.set(initBusy.or(cfgRetire).not().and(isNack.or(oldNackValid.and(oldNackPsn.eq(eExp)))));
+        ackNext.nackPsn.set(mux(initBusy.or(cfgRetire), U(0, 16), mux(isNack, eExp, oldNackPsn)));
+        ackMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, eSrc)), ackNext, initBusy.or(cfgRetire).or(grant));
+        apushMem.write(mux(initBusy, initIdx, s), mux(initBusy, FALSE, apushMem.readAsync(s).not()),
                 initBusy.or(aPush));
-        apopMem.write(mux(initBusy, initIdx, ha), mux(initBusy, B(0, 1), apopMem.readAsync(ha).not()),
+        apopMem.write(mux(initBusy, initIdx, ha), mux(initBusy, FALSE, apopMem.readAsync(ha).not()),
                 initBusy.or(aPop));
-        npushMem.write(mux(initBusy, initIdx, s), mux(initBusy, B(0, 1), npushMem.readAsync(s).not()),
+        npushMem.write(mux(initBusy, initIdx, s), mux(initBusy, FALSE, npushMem.readAsync(s).not()),
                 initBusy.or(nPushNew));
-        npopMem.write(mux(initBusy, initIdx, hn), mux(initBusy, B(0, 1), npopMem.readAsync(hn).not()),
+        npopMem.write(mux(initBusy, initIdx, hn), mux(initBusy, FALSE, npopMem.readAsync(hn).not()),
                 initBusy.or(nPopGone));
 
         // ---------------- outputs ----------------
@@ -260,28 +280,22 @@ public final class RxReliability extends Component {
         peerAck.valid.set(paV);
         assignLeaves(peerAck.payload, pa);
 
-        cntAccepted.set(counter("cnt_accepted_r", stored));
-        cntDup.set(counter("cnt_dup_r", dup));
-        cntGap.set(counter("cnt_gap_r", gap));
-        cntNobuf.set(counter("cnt_nobuf_r", nobuf));
-        cntEmpty.set(counter("cnt_empty_r", comm.and(srcOk).andNot(hasOps)));
-        cntUnknown.set(counter("cnt_unknown_r", comm.andNot(srcOk)));
-        cntAckSent.set(counter("cnt_ack_sent_r", reqV.and(rq.op.eq(0))));
-        cntNackSent.set(counter("cnt_nack_sent_r", reqV.and(rq.op.eq(1))));
+        cntAccepted.set(Counter.saturating("cnt_accepted_r", StatusWord.BITS, stored));
+        cntDup.set(Counter.saturating("cnt_dup_r", StatusWord.BITS, dup));
+        cntGap.set(Counter.saturating("cnt_gap_r", StatusWord.BITS, gap));
+        cntNobuf.set(Counter.saturating("cnt_nobuf_r", StatusWord.BITS, nobuf));
+        cntEmpty.set(Counter.saturating("cnt_empty_r", StatusWord.BITS, comm.and(srcOk).andNot(hasOps)));
+        cntUnknown.set(Counter.saturating("cnt_unknown_r", StatusWord.BITS, comm.andNot(srcOk)));
+        cntAckSent.set(Counter.saturating("cnt_ack_sent_r", StatusWord.BITS, reqV.and(rq.op.eq(0))));
+        cntNackSent.set(Counter.saturating("cnt_nack_sent_r", StatusWord.BITS, reqV.and(rq.op.eq(1))));
         // a timed ACK to the same source names the same PSN as the PDU's own ACK: nothing is lost then
         Bool sameAck = ha.eq(s).and(pdOp.eq(0));
-        cntReqDeferred.set(counter("cnt_req_deferred_r", pdCand.and(aEmit).andNot(sameAck)));
-        cntAckRx.set(counter("cnt_ack_rx_r", paV.and(pa.op.eq(0))));
-        cntNackRx.set(counter("cnt_nack_rx_r", paV.and(pa.op.eq(1))));
+        cntReqDeferred.set(Counter.saturating("cnt_req_deferred_r", StatusWord.BITS, pdCand.and(aEmit).andNot(sameAck)));
+        cntAckRx.set(Counter.saturating("cnt_ack_rx_r", StatusWord.BITS, paV.and(pa.op.eq(0))));
+        cntNackRx.set(Counter.saturating("cnt_nack_rx_r", StatusWord.BITS, paV.and(pa.op.eq(1))));
         latency(0);
     }
 
-    /** A 32-bit saturating counter incremented when {@code inc}. */
-    private static UInt counter(String name, Bool inc) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(inc.and(c.ne(U(0xFFFF_FFFFL, 32))), () -> c.set(c.add(1)));
-        return c;
-    }
 
     /** Emitted as {@code sue_rx_reliability} (SUE modules carry the {@code sue_} prefix). */
     @Override

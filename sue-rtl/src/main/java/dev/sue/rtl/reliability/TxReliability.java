@@ -200,7 +200,7 @@ public final class TxReliability extends Component {
         // ---- per-connection state: one async-read RAM, one writer (the engine) ------------------
         // word: nps 16 | una 16 | head cw | tail cw | rsd cw | rps 16 | rew 1 | err 1 | retr 8 | dl TW
         final int sw = 16 + 16 + 3 * cw + 16 + 1 + 1 + 8 + TW;
-        Mem stMem = Mem.of(xpus, sw).named("conn_state");
+        Mem<Bits> stMem = Mem.of(xpus, sw).named("conn_state");
         UInt clr = reg("clear_ptr", uint(bitsFor(xpus))).init(0);
         clearing.set(clr.ne(xpus));
         when(clearing, () -> clr.set(clr.add(1)));
@@ -225,7 +225,7 @@ public final class TxReliability extends Component {
 
         // peer ACKs: the newest message per peer in a RAM, the peers with one waiting in a FIFO
         // (each at most once), so a burst of ACKs coalesces instead of overflowing anything
-        Mem peerMsg = Mem.of(xpus, 17).named("peer_msg");
+        Mem<Bits> peerMsg = Mem.of(xpus, 17).named("peer_msg");
         Bits peerQueued = reg("peer_queued", bits(xpus)).init(0);
         Bool paOk = peerAck.valid.and(inRange(peerAck.payload.peer, xpus)).named("peer_ack_ok");
         UInt paIdx = peerAck.payload.peer.resize(xw);
@@ -311,8 +311,8 @@ public final class TxReliability extends Component {
         UInt nps = st.slice(sw - 1, sw - 16).asUInt().named("st_next_psn");
         UInt outst = nps.sub(una).named("st_outstanding");
 
-        Mem poolInfo = Mem.of(cells, 15).named("pool_info");
-        Mem poolNext = Mem.of(cells, cw).named("pool_next");
+        Mem<Bits> poolInfo = Mem.of(cells, 15).named("pool_info");
+        Mem<Bits> poolNext = Mem.of(cells, cw).named("pool_next");
         UInt pAddr = mux(jobEv, head, rsd).named("pool_addr");
         Bits pInfo = poolInfo.readAsync(pAddr);
         UInt pLen = pInfo.slice(14, 2).asUInt().named("pool_len");
@@ -566,7 +566,7 @@ public final class TxReliability extends Component {
 
         // ---- descriptor out -----------------------------------------------------------------
         UInt mDestLive = mux(selEmpty, pigDest, sDest).named("m_dest_live");
-        Mem ackMem = Mem.of(xpus, 17).named("ack_mem");
+        Mem<Bits> ackMem = Mem.of(xpus, 17).named("ack_mem");
         Bits ackWord = ackMem.readAsync(mDestLive);
         Bool ackHas = pending.bit(mDestLive);
         RhDesc live = wire("live", new RhDesc());

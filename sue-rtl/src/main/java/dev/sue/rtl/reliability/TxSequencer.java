@@ -82,8 +82,8 @@ public final class TxSequencer extends Component {
 
         int depth = Math.max(2, numXpus);
         int aw = log2Up(depth);
-        Mem psnMem = Mem.of(depth, 16).named("psn_mem");
-        Mem ackMem = Mem.of(depth, 17).named("ack_mem");
+        Mem<Bits> psnMem = Mem.of(depth, 16).named("psn_mem");
+        Mem<Bits> ackMem = Mem.of(depth, 17).named("ack_mem");
         Bits psnWritten = reg("psn_written", bits(depth)).init(0);
         Bits ackPending = reg("ack_pending", bits(depth)).init(0);
 

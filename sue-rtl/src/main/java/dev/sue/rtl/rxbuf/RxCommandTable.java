@@ -4,6 +4,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
@@ -45,27 +46,41 @@ public final class RxCommandTable extends Component {
     public final Bool bData = out(bool());
     public final UInt bUnits = out(uint(4));
 
+    /** A table entry: the op carries data, and its control length in 2-byte units. */
+    static final class CmdType extends Bundle {
+        final Bool dataPresent = bool();
+        final UInt units = uint(4);
+
+        @Override
+        public CmdType copyType() {
+            return new CmdType();
+        }
+    }
+
     public RxCommandTable() {
         latency(0);
-        Mem table = Mem.of(256, 5).named("cmd_table");
+        Mem<CmdType> table = Mem.of(256, new CmdType()).named("cmd_table");
         Bits typeValid = reg("type_valid", bits(256)).init(0);
         Bool hit = cfgValid.and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_hit");
         UInt type = cfgAddr.slice(7, 0);
         UInt units = cfgData.slice(3, 0).asUInt();
         Bool ok = units.ne(0).and(units.le(9)).and(type.ne(0)).named("cfg_ok");
-        table.write(type, cfgData.slice(4, 0), hit.and(ok));
+        CmdType written = wire("cfg_entry", new CmdType());
+        written.dataPresent.set(cfgData.bit(4));
+        written.units.set(units);
+        table.write(type, written, hit.and(ok));
         Bits sel = OneHot.decode(type, 256).named("cfg_sel");
         when(hit, () -> typeValid.set(typeValid.and(sel.not()).or(mux(ok, sel, B(0, 256)))));
         cfgReject.set(hit.andNot(ok));
 
-        Bits ea = table.readAsync(aType);
+        CmdType ea = table.readAsync(aType).named("a_entry");
         aValid.set(typeValid.bit(aType));
-        aData.set(ea.bit(4));
-        aUnits.set(ea.slice(3, 0).asUInt());
-        Bits eb = table.readAsync(bType);
+        aData.set(ea.dataPresent);
+        aUnits.set(ea.units);
+        CmdType eb = table.readAsync(bType).named("b_entry");
         bValid.set(typeValid.bit(bType));
-        bData.set(eb.bit(4));
-        bUnits.set(eb.slice(3, 0).asUInt());
+        bData.set(eb.dataPresent);
+        bUnits.set(eb.units);
     }
 
     @Override

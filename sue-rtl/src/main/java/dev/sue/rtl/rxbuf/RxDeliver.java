@@ -150,8 +150,8 @@ public final class RxDeliver extends Component {
         table.cfgData.set(cfgData);
         cfgReady.set(TRUE);
 
-        Mem bank0 = Mem.of(bankDepth, dataWidth).named("buf_even");
-        Mem bank1 = Mem.of(bankDepth, dataWidth).named("buf_odd");
+        Mem<Bits> bank0 = Mem.of(bankDepth, dataWidth).named("buf_even");
+        Mem<Bits> bank1 = Mem.of(bankDepth, dataWidth).named("buf_odd");
 
         // ==== ingress: speculative write into the VC's ring, commit or roll back at the last beat ====
         List<UInt> wp = new ArrayList<>();

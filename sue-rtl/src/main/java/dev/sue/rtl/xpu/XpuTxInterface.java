@@ -14,7 +14,10 @@ import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.rtl.config.CfgBus;
+import dev.sue.rtl.config.StatusWord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,36 +43,9 @@ import java.util.List;
  *     is dropped and counted ({@code cnt_overflow}).
  * </ul>
  *
- * <h2>Ports and encodings (XPU side; "in" = XPU to SUE)</h2>
- * <table>
- * <caption>signal table</caption>
- * <tr><th>signal<th>dir<th>bits<th>encoding
- * <tr><td>tx_valid<td>in<td>2<td>0 = no beat; 1 = command only (one beat, no data);
- *     2 = command with data (first and later data beats); 3 = reserved (beat dropped, counted
- *     in cnt_reserved; if it interrupts an op the op is dropped instead)
- * <tr><td>tx_cycle<td>in<td>4<td>index of the beat within the op: 0 on the first beat (which
- *     carries tx_control, xpuid, tx_vc and data bytes 0..B-1), then 1, 2, ... ceil(len/B)-1
- *     on consecutive clock cycles (no idle cycle inside an op). A command-only op is one beat
- *     with tx_cycle = 0.
- * <tr><td>tx_vc<td>in<td>2<td>virtual channel, read on the first beat only
- * <tr><td>xpuid<td>in<td>10<td>destination XPU, read on the first beat only
- * <tr><td>tx_control<td>in<td>144<td>control byte k = tx_control[8k+7:8k], read on the first
- *     beat only. Byte 0 = command type (0x00 = PAD, never valid from the XPU); byte 1 = data
- *     length - 1 when the type carries data. Only the first 2 * units bytes are carried.
- * <tr><td>tx_data<td>in<td>N<td>data bytes i*B .. i*B+B-1 on beat i, byte 0 in bits 7:0;
- *     bytes past the data length on the last beat are ignored
- * <tr><td>tx_err<td>in<td>1<td>1 = uncorrectable error in this beat: the op is dropped
- *     (cnt_err)
- * <tr><td>tx_credit<td>out<td>6<td>{valid, kind, vc[1:0], count-1[1:0]}: valid = 1 returns
- *     count (1..4) credits of kind (0 = command credit, one per op; 1 = data credit, one per
- *     tx_data beat) for vc. Registered; the XPU may use them from the next cycle on. 6'b0 =
- *     no credit this cycle.
- * <tr><td>tx_reset_in<td>in<td>1<td>1 = reset the interface: the op in flight is aborted (not
- *     counted), every credit the XPU held is taken back and re-advertised after the reset;
- *     the command table and the counters are kept. Beats are ignored while it is 1.
- * <tr><td>tx_reset_out<td>out<td>1<td>1 while SUE is in reset (rst) and in the cycle after
- *     tx_reset_in; no credits are returned while it is 1.
- * </table>
+ * <h2>XPU side</h2>
+ * Ports {@code tx_*}: {@link XpuTxBus}, the signal table with every encoding ({@code tx_*}
+ * violations are counted as below).
  *
  * <p>Credit rule: the first beat of an op takes one command credit of tx_vc; every beat with
  * tx_valid = 2 takes one data credit of the op's VC (a beat with tx_cycle != 0 uses the VC of
@@ -81,7 +57,8 @@ import java.util.List;
  * <h2>Other ports</h2>
  * <ul>
  * <li>{@code cfg_valid}, {@code cfg_addr[7:0]} (command type), {@code cfg_data[4:0]} =
- *     {data_present, ctrl_len_units[3:0]}: writes the command table. Units 1..9 (2..18 control
+ *     {data_present, ctrl_len_units[3:0]}, {@code cfg_ready} (always 1): a {@link CfgBus} window
+ *     (the endpoint's {@code 0x0100 + type}) that writes the command table. Units 1..9 (2..18 control
  *     bytes) make the type valid; units 0 or > 9, or type 0x00, are rejected (cnt_cfg_reject)
  *     and leave the type invalid. All types are invalid after reset.
  * <li>{@code release} (Flow of {@link CreditRelease}): credits freed by the buffer behind.
@@ -115,20 +92,10 @@ import java.util.List;
 public final class XpuTxInterface extends Component {
     public static final int VCS = 4;
 
-    public final UInt txCycle = in(uint(4));
-    public final Bits txValid = in(bits(2));
-    public final UInt txVc = in(uint(2));
-    public final UInt xpuid = in(uint(10));
-    public final Bits txControl = in(bits(144));
-    public final Bits txData;
-    public final Bool txErr = in(bool());
-    public final Bits txCredit = out(bits(6));
-    public final Bool txResetIn = in(bool());
-    public final Bool txResetOut = out(bool());
-
-    public final Bool cfgValid = in(bool());
-    public final UInt cfgAddr = in(uint(8));
-    public final Bits cfgData = in(bits(5));
+    /** The XPU side, ports {@code tx_*}. */
+    public final XpuTxBus tx;
+    /** The command table's window of the configuration space: ports {@code cfg_*}; always ready. */
+    public final CfgBus cfg = slave(new CfgBus(8, 5)).named("cfg");
 
     public final Flow<CreditRelease> release;
     public final Stream<XpuTxOp> m;
@@ -170,20 +137,21 @@ public final class XpuTxInterface extends Component {
         final int bytesPerBeat = dataWidth / 8;
         final int lb = log2Up(bytesPerBeat);
         final int cw = bitsFor(Math.max(cmdCredits, dataCredits));
-        txData = in(bits(dataWidth));
+        tx = slave(new XpuTxBus(dataWidth)).named("tx");
         release = slave(Flow.of(() -> new CreditRelease(cw)));
         m = master(Stream.of(() -> new XpuTxOp(dataWidth)));
         FifoStorage storage = FifoStorage.forDepth(fifoDepth);
         latency(storage == FifoStorage.REGISTERS ? 2 : 3);
 
         // ---- command table ----------------------------------------------------------------
-        Mem table = Mem.of(256, 5).named("cmd_table");
+        Mem<Bits> table = Mem.of(256, 5).named("cmd_table");
         Bits typeValid = reg("type_valid", bits(256)).init(0);
-        UInt cfgUnits = cfgData.slice(3, 0).asUInt();
-        Bool cfgOk = cfgUnits.ne(0).and(cfgUnits.le(9)).and(cfgAddr.ne(0)).named("cfg_ok");
-        table.write(cfgAddr, cfgData, cfgValid.and(cfgOk));
-        Bits cfgSel = OneHot.decode(cfgAddr, 256).named("cfg_sel");
-        when(cfgValid, () -> typeValid.set(typeValid.and(cfgSel.not())
+        UInt cfgUnits = cfg.data.slice(3, 0).asUInt();
+        Bool cfgOk = cfgUnits.ne(0).and(cfgUnits.le(9)).and(cfg.addr.ne(0)).named("cfg_ok");
+        table.write(cfg.addr, cfg.data, cfg.valid.and(cfgOk));
+        cfg.ready.set(TRUE);
+        Bits cfgSel = OneHot.decode(cfg.addr, 256).named("cfg_sel");
+        when(cfg.valid, () -> typeValid.set(typeValid.and(cfgSel.not())
                 .or(mux(cfgOk, cfgSel, B(0, 256)))));
 
         // ---- state ----------------------------------------------------------------------------
@@ -193,11 +161,11 @@ public final class XpuTxInterface extends Component {
         UInt heldBeats = reg("held_beats", uint(5)).init(1);
         UInt heldRem = reg("held_rem", uint(lb)).init(0);
         Bool heldHasData = reg("held_has_data", bool()).init(false);
-        UInt heldDest = reg("held_dest", uint(10));
+        UInt heldDest = reg("held_dest", uint(XpuTxBus.XPUID_BITS));
         UInt heldCtrlLen = reg("held_ctrl_len", uint(5));
         UInt heldDataLen = reg("held_data_len", uint(9));
         UInt heldTotalLen = reg("held_total_len", uint(9));
-        Bits heldControl = reg("held_control", bits(144));
+        Bits heldControl = reg("held_control", bits(XpuTxBus.CONTROL_BITS));
         Bits heldData = reg("held_data", bits(dataWidth));
         Bits heldKeep = reg("held_keep", bits(bytesPerBeat));
         UInt opDataTaken = reg("op_data_taken", uint(5)).init(0);
@@ -216,27 +184,27 @@ public final class XpuTxInterface extends Component {
         Vec<UInt> balData = Vec.of(List.of(bal.get(1), bal.get(3), bal.get(5), bal.get(7)));
 
         // ---- this cycle's beat ----------------------------------------------------------------
-        Bool live = txResetIn.not().named("live");
-        Bool isRes = live.and(txValid.eq(3)).named("is_reserved");
-        Bool isCmd = live.and(txValid.eq(1).or(txValid.eq(2))).named("is_cmd");
-        Bool hasData = txValid.eq(2).named("has_data");
-        Bool c0 = txCycle.eq(0);
+        Bool live = tx.resetIn.not().named("live");
+        Bool isRes = live.and(tx.valid.eq(3)).named("is_reserved");
+        Bool isCmd = live.and(tx.valid.eq(1).or(tx.valid.eq(2))).named("is_cmd");
+        Bool hasData = tx.valid.eq(2).named("has_data");
+        Bool c0 = tx.cycle.eq(0);
         Bool start = isCmd.and(c0).named("start");
         Bool cont = isCmd.andNot(c0).named("cont");
-        Bool idle = live.and(txValid.eq(0)).named("idle");
-        UInt beatVc = mux(start, txVc, opVc).named("beat_vc");
-        Bool cmdAvail = balCmd.get(txVc).ne(0).named("cmd_avail");
+        Bool idle = live.and(tx.valid.eq(0)).named("idle");
+        UInt beatVc = mux(start, tx.vc, opVc).named("beat_vc");
+        Bool cmdAvail = balCmd.get(tx.vc).ne(0).named("cmd_avail");
         Bool dataAvail = balData.get(beatVc).ne(0).named("data_avail");
         Bool takeCmd = start.and(cmdAvail).named("take_cmd");
         Bool takeData = isCmd.and(hasData).and(dataAvail).named("take_data");
 
         // decode (meaningful on a first beat)
-        UInt type = txControl.slice(7, 0).asUInt().named("cmd_type");
+        UInt type = tx.control.slice(7, 0).asUInt().named("cmd_type");
         Bits entry = table.readAsync(type).named("cmd_entry");
         Bool entryValid = typeValid.bit(type).named("entry_valid");
         Bool entryData = entry.bit(4);
         UInt ctrlLen = entry.slice(3, 0).asUInt().resize(5).shl(1).named("ctrl_len");
-        UInt lenM1 = txControl.slice(15, 8).asUInt();
+        UInt lenM1 = tx.control.slice(15, 8).asUInt();
         UInt dataLen = mux(hasData, lenM1.resize(9).add(1), U(0, 9)).named("data_len");
         UInt beats = mux(hasData, (lb >= 8 ? U(0, 5) : lenM1.shr(lb).resize(5)).add(1), U(1, 5)).named("beats");
         UInt rem = lenM1.resize(lb).named("rem");
@@ -245,16 +213,16 @@ public final class XpuTxInterface extends Component {
         // ---- the held op's fate ---------------------------------------------------------------
         Bool incomplete = heldValid.andNot(heldLast).named("incomplete");
         UInt nextIdx = heldIdx.add(1).named("next_idx");
-        Bool seqOk = cont.and(hasData).and(txCycle.eq(nextIdx)).named("seq_ok");
-        Bool contGood = incomplete.and(seqOk).andNot(txErr).and(dataAvail).named("cont_good");
-        Bool rErrH = incomplete.and(seqOk).and(txErr);
-        Bool rNoCreditH = incomplete.and(seqOk).andNot(txErr).andNot(dataAvail);
+        Bool seqOk = cont.and(hasData).and(tx.cycle.eq(nextIdx)).named("seq_ok");
+        Bool contGood = incomplete.and(seqOk).andNot(tx.err).and(dataAvail).named("cont_good");
+        Bool rErrH = incomplete.and(seqOk).and(tx.err);
+        Bool rNoCreditH = incomplete.and(seqOk).andNot(tx.err).andNot(dataAvail);
         Bool rBadCycleH = incomplete.and(cont).andNot(seqOk);
         Bool rReservedH = incomplete.and(isRes);
         Bool rShortH = incomplete.and(idle.or(start));
         Bool rLongH = heldValid.and(heldLast).and(cont);
         Bool abortHeld = rErrH.or(rNoCreditH).or(rBadCycleH).or(rReservedH).or(rShortH).or(rLongH)
-                .or(incomplete.and(txResetIn)).named("abort_held");
+                .or(incomplete.and(tx.resetIn)).named("abort_held");
 
         // ---- first-beat checks ----------------------------------------------------------------
         StreamFifo<XpuTxOp> fifo = instance("out_fifo",
@@ -262,8 +230,8 @@ public final class XpuTxInterface extends Component {
         int sw = bitsFor(fifoDepth + 32);
         Bool fits = fifo.occupancy.resize(sw).add(heldValid.asUInt().resize(sw)).add(beats.resize(sw))
                 .le(fifoDepth).named("fits");
-        Bool sErr = start.and(txErr);
-        Bool okE = start.andNot(txErr);
+        Bool sErr = start.and(tx.err);
+        Bool okE = start.andNot(tx.err);
         Bool sPad = okE.and(type.eq(0));
         Bool okP = okE.and(type.ne(0));
         Bool sBadType = okP.andNot(entryValid);
@@ -286,28 +254,28 @@ public final class XpuTxInterface extends Component {
             heldBeats.set(beats);
             heldRem.set(rem);
             heldHasData.set(hasData);
-            heldDest.set(xpuid);
+            heldDest.set(tx.xpuid);
             heldCtrlLen.set(ctrlLen);
             heldDataLen.set(dataLen);
             heldTotalLen.set(totalLen);
-            heldControl.set(txControl);
-            heldData.set(txData);
+            heldControl.set(tx.control);
+            heldData.set(tx.data);
             heldKeep.set(keepFor(bytesPerBeat, hasData, beats.eq(1), rem));
             opDataTaken.set(takeData.asUInt().resize(5));
         }).elseWhen(contGood, () -> {
             heldIdx.set(nextIdx);
             heldLast.set(lastNext);
-            heldData.set(txData);
+            heldData.set(tx.data);
             heldKeep.set(keepFor(bytesPerBeat, heldHasData, lastNext, heldRem));
             opDataTaken.set(opDataTaken.add(1));
         }).otherwise(() -> heldValid.set(false));
-        when(start, () -> opVc.set(txVc));
-        when(idle.or(txResetIn), () -> discard.set(false))
+        when(start, () -> opVc.set(tx.vc));
+        when(idle.or(tx.resetIn), () -> discard.set(false))
                 .elseWhen(start, () -> discard.set(accept.not()))
                 .elseWhen(cont, () -> discard.set(contGood.not()))
                 .elseWhen(isRes, () -> discard.set(true));
-        resetOut.set(txResetIn);
-        txResetOut.set(resetOut);
+        resetOut.set(tx.resetIn);
+        tx.resetOut.set(resetOut);
 
         // ---- output FIFO ----------------------------------------------------------------------
         fifo.s.valid.set(heldValid);
@@ -326,7 +294,7 @@ public final class XpuTxInterface extends Component {
         assertThat(heldValid.not().or(fifo.s.ready), "output FIFO full although the op reserved its space");
 
         // ---- credits --------------------------------------------------------------------------
-        Bool sendEnable = txResetIn.not().andNot(resetOut).named("send_enable");
+        Bool sendEnable = tx.resetIn.not().andNot(resetOut).named("send_enable");
         List<Bool> requests = new ArrayList<>();
         for (UInt pe : pend) {
             requests.add(pe.ne(0).and(sendEnable));
@@ -341,7 +309,7 @@ public final class XpuTxInterface extends Component {
         UInt sendCount = (cw >= 3 ? mux(selPend.ge(4), U(4, 3), selPend.resize(3)) : selPend.resize(3))
                 .named("send_count");
         creditReg.set(mux(send, cat(TRUE, sel.bit(0), sel.slice(2, 1), sendCount.sub(1).resize(2)), B(0, 6)));
-        txCredit.set(creditReg);
+        tx.credit.set(creditReg);
         Bool deliver = creditReg.bit(5);
         UInt deliverCount = creditReg.slice(1, 0).asUInt().resize(3).add(1);
 
@@ -356,36 +324,46 @@ public final class XpuTxInterface extends Component {
             UInt ba = bal.get(s);
             Bool slotDeliver = deliver.and(creditReg.slice(4, 2).eq(s >> 1 | (s & 1) << 2));
             UInt incBal = mux(slotDeliver, deliverCount, U(0, 3)).resize(ww);
-            Bool consume = data ? takeData.and(beatVc.eq(vc)) : takeCmd.and(txVc.eq(vc));
+            Bool consume = data ? takeData.and(beatVc.eq(vc)) : takeCmd.and(tx.vc.eq(vc));
             UInt balNext = ba.resize(ww).add(incBal).sub(consume.asUInt().resize(ww)).named("balance_next_" + s);
             Bool rel = release.valid.and(release.payload.vc.eq(vc)).and(data ? release.payload.kind
                     : release.payload.kind.not());
             UInt relCount = mux(rel, release.payload.count, U(0, cw)).resize(ww);
             UInt refA = mux(abortHeld.and(opVc.eq(vc)), data ? opDataTaken.resize(ww) : U(1, ww), U(0, ww));
-            Bool refB = data ? refundDataB.and(beatVc.eq(vc)) : refundCmdB.and(txVc.eq(vc));
+            Bool refB = data ? refundDataB.and(beatVc.eq(vc)) : refundCmdB.and(tx.vc.eq(vc));
             UInt sent = mux(send.and(sel.eq(s)), sendCount.resize(ww), U(0, ww));
-            UInt reclaim = mux(txResetIn, balNext, U(0, ww));
+            UInt reclaim = mux(tx.resetIn, balNext, U(0, ww));
             UInt pendNext = pe.resize(ww).add(relCount).add(refA).add(refB.asUInt().resize(ww)).sub(sent)
                     .add(reclaim).named("pending_next_" + s);
             pe.set(pendNext.resize(cw));
-            ba.set(mux(txResetIn, U(0, cw), balNext.resize(cw)));
-            assertThat(pendNext.add(mux(txResetIn, U(0, ww), balNext)).le(initial),
+            ba.set(mux(tx.resetIn, U(0, cw), balNext.resize(cw)));
+            assertThat(pendNext.add(mux(tx.resetIn, U(0, ww), balNext)).le(initial),
                     "credits above the initial count for slot " + s + " (release of credits never taken?)");
         }
 
         // ---- counters -------------------------------------------------------------------------
-        count(cntOk, "cnt_ok_q", heldValid.and(heldLast).andNot(abortHeld));
-        count(cntErr, "cnt_err_q", rErrH.or(sErr));
-        count(cntNoCredit, "cnt_no_credit_q", rNoCreditH.or(sNoCredit));
-        count(cntReserved, "cnt_reserved_q", rReservedH.or(isRes.andNot(incomplete)));
-        count(cntBadCycle, "cnt_bad_cycle_q", rBadCycleH.or(stray));
-        count(cntLong, "cnt_long_q", rLongH);
-        count(cntShort, "cnt_short_q", rShortH);
-        count(cntBadType, "cnt_bad_type_q", sBadType);
-        count(cntPad, "cnt_pad_q", sPad);
-        count(cntMismatch, "cnt_mismatch_q", sMismatch);
-        count(cntOverflow, "cnt_overflow_q", sOverflow);
-        count(cntCfgReject, "cnt_cfg_reject_q", cfgValid.andNot(cfgOk));
+        cntOk.set(Counter.saturating("cnt_ok_q", StatusWord.BITS, heldValid.and(heldLast).andNot(abortHeld)));
+        cntErr.set(Counter.saturating("cnt_err_q", StatusWord.BITS, rErrH.or(sErr)));
+        cntNoCredit.set(Counter.saturating("cnt_no_credit_q", StatusWord.BITS, rNoCreditH.or(sNoCredit)));
+        cntReserved.set(Counter.saturating("cnt_reserved_q", StatusWord.BITS, rReservedH.or(isRes.andNot(incomplete))));
+        cntBadCycle.set(Counter.saturating("cnt_bad_cycle_q", StatusWord.BITS, rBadCycleH.or(stray)));
+        cntLong.set(Counter.saturating("cnt_long_q", StatusWord.BITS, rLongH));
+        cntShort.set(Counter.saturating("cnt_short_q", StatusWord.BITS, rShortH));
+        cntBadType.set(Counter.saturating("cnt_bad_type_q", StatusWord.BITS, sBadType));
+        cntPad.set(Counter.saturating("cnt_pad_q", StatusWord.BITS, sPad));
+        cntMismatch.set(Counter.saturating("cnt_mismatch_q", StatusWord.BITS, sMismatch));
+        cntOverflow.set(Counter.saturating("cnt_overflow_q", StatusWord.BITS, sOverflow));
+        cntCfgReject.set(Counter.saturating("cnt_cfg_reject_q", StatusWord.BITS, cfg.valid.andNot(cfgOk)));
+    }
+
+    /** The counters in status-space order, named as their ports without {@code cnt_}. */
+    public List<StatusWord> statusWords() {
+        return List.of(new StatusWord("ok", cntOk), new StatusWord("err", cntErr),
+                new StatusWord("no_credit", cntNoCredit), new StatusWord("reserved", cntReserved),
+                new StatusWord("bad_cycle", cntBadCycle), new StatusWord("long", cntLong),
+                new StatusWord("short", cntShort), new StatusWord("bad_type", cntBadType),
+                new StatusWord("pad", cntPad), new StatusWord("mismatch", cntMismatch),
+                new StatusWord("overflow", cntOverflow), new StatusWord("cfg_reject", cntCfgReject));
     }
 
     /** Emitted as {@code sue_xpu_tx} (SUE modules carry the {@code sue_} prefix). */
@@ -404,10 +382,4 @@ public final class XpuTxInterface extends Component {
         return OneHot.fromBools(bits);
     }
 
-    /** A saturating 32-bit event counter driving {@code port}. */
-    private static void count(UInt port, String name, Bool event) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
-        port.set(c);
-    }
 }

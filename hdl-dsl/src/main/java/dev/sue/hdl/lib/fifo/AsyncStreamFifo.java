@@ -2,7 +2,6 @@ package dev.sue.hdl.lib.fifo;
 
 import static dev.sue.hdl.Hdl.*;
 
-import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.ClockDomain;
 import dev.sue.hdl.Component;
@@ -24,7 +23,8 @@ import java.util.function.Supplier;
  *
  * <p><b>Parameters:</b>
  * <ul>
- * <li>{@code payloadType}: any payload type (leaf or bundle, at least 1 bit).
+ * <li>{@code payloadType}: any payload type (leaf, bundle or Vec, at least 1 bit): the RAM holds
+ *     words of that type ({@code Mem<T>}).
  * <li>{@code depth}: capacity in entries, a power of two, 2..65536 (gray pointers wrap cleanly
  *     only at powers of two).
  * <li>{@code pushDomain}, {@code popDomain}: the two clocks (different domains).
@@ -62,7 +62,7 @@ public final class AsyncStreamFifo<T extends Data> extends Component {
 
     private final int depth;
     private final int addressWidth;
-    private final Mem ram;
+    private final Mem<T> ram;
 
     public AsyncStreamFifo(Supplier<T> payloadType, int depth, ClockDomain pushDomain, ClockDomain popDomain,
             int syncStages) {
@@ -85,7 +85,7 @@ public final class AsyncStreamFifo<T extends Data> extends Component {
 
         addressWidth = log2Up(depth);
         int pointerWidth = addressWidth + 1; // the extra bit tells a full FIFO from an empty one
-        ram = Mem.of(depth, s.payload.bitWidth()).named("ram");
+        ram = Mem.ofFactory(depth, payloadType).named("ram");
         UInt pushGray = withDomain(pushDomain, () -> reg("push_gray", uint(pointerWidth)).init(0));
         UInt popGray = withDomain(popDomain, () -> reg("pop_gray", uint(pointerWidth)).init(0));
         GraySynchronizer popToPush = withDomain(pushDomain,
@@ -109,7 +109,7 @@ public final class AsyncStreamFifo<T extends Data> extends Component {
             pushPtr.set(pushPtr.add(1));
             pushGray.set(Gray.fromBinary(pushPtr.add(1)));
         });
-        ram.write(pushPtr.low(addressWidth), asBits(s.payload), push);
+        ram.write(pushPtr.low(addressWidth), s.payload, push);
         pushOccupancy.set(used);
 
         s.assertProtocol("s", false);
@@ -136,9 +136,9 @@ public final class AsyncStreamFifo<T extends Data> extends Component {
             popPtr.set(popPtr.add(1));
             popGray.set(Gray.fromBinary(popPtr.add(1)));
         });
-        Bits head = ram.readSync(fetchPtr.low(addressWidth), fetch);
+        T head = ram.readSync(fetchPtr.low(addressWidth), fetch);
         m.valid.set(outValid);
-        assignFromBits(m.payload, head);
+        assignLeaves(m.payload, head);
         UInt available = pushPtrSeen.sub(popPtr).named("pop_available");
         popOccupancy.set(available);
 

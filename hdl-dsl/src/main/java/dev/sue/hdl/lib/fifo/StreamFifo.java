@@ -2,7 +2,7 @@ package dev.sue.hdl.lib.fifo;
 
 import static dev.sue.hdl.Hdl.*;
 
-import dev.sue.hdl.Bits;
+import dev.sue.hdl.BaseType;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Data;
@@ -10,6 +10,7 @@ import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.Stream;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -18,8 +19,8 @@ import java.util.function.Supplier;
  *
  * <p><b>Parameters:</b>
  * <ul>
- * <li>{@code payloadType}: any payload type (leaf or bundle, at least 1 bit); it is stored
- *     flattened to bits.
+ * <li>{@code payloadType}: any payload type (leaf, bundle or Vec, at least 1 bit); the RAM
+ *     holds words of that type ({@code Mem<T>}), the registers one payload each.
  * <li>{@code depth}: capacity in entries, 1 or more (any value, not only powers of two).
  * <li>{@code storage}: {@link FifoStorage#REGISTERS} or {@link FifoStorage#RAM}; the RAM has
  *     {@code max(depth, 2)} words.
@@ -83,9 +84,9 @@ public final class StreamFifo<T extends Data> extends Component {
         occupancy.set(count);
         almostFull.set(count.ge(almostFullThreshold));
         if (storage == FifoStorage.REGISTERS) {
-            buildRegisterStorage(push, pop, count);
+            buildRegisterStorage(payloadType, push, pop, count);
         } else {
-            buildRamStorage(push, count);
+            buildRamStorage(payloadType, push, count);
         }
 
         s.assertProtocol("s", false);
@@ -97,26 +98,31 @@ public final class StreamFifo<T extends Data> extends Component {
         }
     }
 
-    /** A ring of registers; the head is selected by the read pointer. */
-    private void buildRegisterStorage(Bool push, Bool pop, UInt count) {
-        int width = s.payload.bitWidth();
-        Vec<Bits> slots = reg(Vec.of(depth, i -> bits(width))).named("slots");
-        Bits data = asBits(s.payload);
+    /** A ring of payload registers; the head is selected by the read pointer, field by field. */
+    private void buildRegisterStorage(Supplier<T> payloadType, Bool push, Bool pop, UInt count) {
+        Vec<T> slots = reg(Vec.of(depth, i -> payloadType.get())).named("slots");
         m.valid.set(count.ne(0));
         if (depth == 1) { // no pointers needed: the one slot is always the head
-            when(push, () -> slots.get(0).set(data));
-            assignFromBits(m.payload, slots.get(0));
+            when(push, () -> assignLeaves(slots.get(0), s.payload));
+            assignLeaves(m.payload, slots.get(0));
             return;
         }
         UInt writePtr = reg("write_ptr", uint(log2Up(depth))).init(0);
         UInt readPtr = reg("read_ptr", uint(log2Up(depth))).init(0);
         for (int i = 0; i < depth; i++) {
-            Bits slot = slots.get(i);
-            when(push.and(writePtr.eq(i)), () -> slot.set(data));
+            T slot = slots.get(i);
+            when(push.and(writePtr.eq(i)), () -> assignLeaves(slot, s.payload));
         }
         when(push, () -> writePtr.set(increment(writePtr, depth)));
         when(pop, () -> readPtr.set(increment(readPtr, depth)));
-        assignFromBits(m.payload, slots.get(readPtr).named("head"));
+        T head = wire(payloadType.get()).named("head");
+        List<BaseType> headFields = head.leaves();
+        for (int f = 0; f < headFields.size(); f++) {
+            int field = f;
+            Vec<BaseType> column = Vec.of(slots.asList().stream().map(slot -> slot.leaves().get(field)).toList());
+            assignLeaves(headFields.get(f), column.get(readPtr));
+        }
+        assignLeaves(m.payload, head);
     }
 
     /**
@@ -126,9 +132,9 @@ public final class StreamFifo<T extends Data> extends Component {
      * RAM (counted in {@code count} at an earlier edge), and the writer can only reach the fetch
      * address again after {@code depth} pushes, which {@code s.ready} forbids.
      */
-    private void buildRamStorage(Bool push, UInt count) {
+    private void buildRamStorage(Supplier<T> payloadType, Bool push, UInt count) {
         int words = Math.max(depth, 2); // Mem needs two words; a 1-deep RAM FIFO leaves one unused
-        Mem ram = Mem.of(words, s.payload.bitWidth()).named("ram");
+        Mem<T> ram = Mem.ofFactory(words, payloadType).named("ram");
         UInt writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
         UInt fetchPtr = reg("fetch_ptr", uint(log2Up(words))).init(0);
         Bool outValid = reg("out_valid", bool()).init(false);
@@ -137,13 +143,13 @@ public final class StreamFifo<T extends Data> extends Component {
         Bool stageFree = outValid.not().or(m.ready).named("stage_free");
         Bool fetch = stageFree.and(ramHasData).named("fetch");
 
-        ram.write(writePtr, asBits(s.payload), push);
+        ram.write(writePtr, s.payload, push);
         when(push, () -> writePtr.set(increment(writePtr, words)));
         when(fetch, () -> fetchPtr.set(increment(fetchPtr, words)));
-        Bits head = ram.readSync(fetchPtr, fetch);
+        T head = ram.readSync(fetchPtr, fetch);
         when(stageFree, () -> outValid.set(ramHasData));
         m.valid.set(outValid);
-        assignFromBits(m.payload, head);
+        assignLeaves(m.payload, head);
         assertThat(outValid.not().or(count.ne(0)), "output stage valid in an empty FIFO");
     }
 

@@ -1,0 +1,56 @@
+package dev.sue.hdl.lib.util;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.UInt;
+import java.math.BigInteger;
+
+/**
+ * Event counters: a register that adds one in every cycle its event is true, reset to zero.
+ * Every block counts with this helper, so a counter means the same everywhere and its depth is
+ * known: the increment is one LUT plus the carry chain ({@code width / 4} CARRY4), and a
+ * saturating counter decides "full" a cycle ahead (a registered flag, set as the counter steps
+ * onto its maximum) instead of comparing all bits in front of the adder.
+ */
+public final class Counter {
+    /** What a counter does at its maximum value. */
+    public enum Overflow {
+        /** Stays at the maximum (status counters: never wrap to a small, misleading value). */
+        SATURATE,
+        /** Goes back to zero (sequence numbers, free-running indices). */
+        WRAP
+    }
+
+    private Counter() {
+    }
+
+    /** A {@code width}-bit counter named {@code name}, stepping when {@code event}. */
+    public static UInt count(String name, int width, Bool event, Overflow overflow) {
+        require(width >= 1 && width <= 64, "a counter is 1..64 bits wide, got " + width);
+        UInt value = reg(name, uint(width)).init(0);
+        if (overflow == Overflow.WRAP) {
+            when(event, () -> value.set(value.add(1)));
+            return value;
+        }
+        // The value from which one step reaches the maximum 2^width - 1.
+        UInt belowMax = U(BigInteger.ONE.shiftLeft(width).subtract(BigInteger.TWO), width);
+        Bool full = reg(name + "_full", bool()).init(false);
+        // Set as the counter steps onto its maximum, so no later event needs the all-ones compare.
+        when(event.and(full.not()), () -> {
+            value.set(value.add(1));
+            full.set(value.eq(belowMax));
+        });
+        return value;
+    }
+
+    /** {@link #count} with {@link Overflow#SATURATE}: a 32-bit status counter is {@code saturating(name, 32, event)}. */
+    public static UInt saturating(String name, int width, Bool event) {
+        return count(name, width, event, Overflow.SATURATE);
+    }
+
+    /** {@link #count} with {@link Overflow#WRAP}. */
+    public static UInt wrapping(String name, int width, Bool event) {
+        return count(name, width, event, Overflow.WRAP);
+    }
+}
