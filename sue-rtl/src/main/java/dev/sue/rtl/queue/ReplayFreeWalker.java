@@ -2,6 +2,7 @@ package dev.sue.rtl.queue;
 
 import static dev.sue.hdl.Hdl.*;
 
+import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
@@ -20,7 +21,7 @@ final class ReplayFreeWalker {
     final UInt cell;
     final UInt dest;
 
-    ReplayFreeWalker(Stream<CellFree> free, Mem cellNext, int cells, int xpus, int bytesPerBeat) {
+    ReplayFreeWalker(Stream<CellFree> free, Mem<Bits> cellNext, int cells, int xpus, int bytesPerBeat) {
         int cw = log2Up(cells);
         int xw = log2Up(xpus);
         int lb = log2Up(bytesPerBeat);

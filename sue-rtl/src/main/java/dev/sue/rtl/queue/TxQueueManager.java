@@ -88,9 +88,10 @@ import java.util.List;
  * -> reader (pop, PDU info prefetch into an 8-entry FIFO, then one cell per cycle following the
  * cell next-pointer RAM, no bubble between PDUs). Cells come from {@link CellAllocator}; cells
  * of an aborted op are kept in a small spare list and reused by the next allocations (rollback
- * without frees). Cells are freed as they are read ({@code free-after-read}, the single point
- * the reliability block will turn into free-on-ACK; the free reaches the allocator one cycle
- * after the read is issued).
+ * without frees). Cells are freed as they are read ({@code free-after-read}; the free reaches
+ * the allocator one cycle after the read is issued) or, in replay-store mode, by
+ * {@link ReplayFreeWalker} on the reliability block's requests; {@link CreditReturn} hands the
+ * credits back.
  *
  * <p><b>Idle bypass.</b> A PDU closed at an op's end (its queue had no closed PDU waiting) is
  * handed straight to the reader in the cycle after its close (from registers: the close logic
