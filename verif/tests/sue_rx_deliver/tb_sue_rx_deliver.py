@@ -26,7 +26,6 @@ from cocotb.triggers import ReadOnly, RisingEdge
 from common.stream_bfm import ClockedBench, start_clock_and_reset
 from common.sue_ops import CommandTable, random_op
 from common.rx_deliver_model import pdu_words, walk
-from common.sue_endpoint_bench import View
 from common.xpu_rx import XpuRx
 
 SEED = int(os.environ.get("TB_SEED", "1"))
@@ -264,8 +263,7 @@ async def random_traffic(dut):
                      "accept": int(ok or rng.random() < 0.5)})
     bench = ClockedBench(dut.clk)
     drv = bench.add(Driver(dut, rng, bpb, pdus, model.on_last))
-    # RxDeliver still names the source xpuid; sue_rx and sue_endpoint call it rx_xpuid (XpuRxBus).
-    xpu = bench.add(XpuRx(View(dut, aliases={"rx_xpuid": "xpuid"}), rng, bpb, model, vcs=VCS, init_cmd=INIT_CMD,
+    xpu = bench.add(XpuRx(dut, rng, bpb, model, vcs=VCS, init_cmd=INIT_CMD,
                           init_data=INIT_DATA, rate=RATE))
     if STALL_VC:
         xpu.credits.stalled.add(0)

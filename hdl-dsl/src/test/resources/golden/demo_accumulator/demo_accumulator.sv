@@ -68,11 +68,19 @@ module demo_accumulator (
     );
 
 `ifndef SYNTHESIS
+`ifdef FORMAL
+    always @(posedge clk) begin
+        if (!rst) begin
+            assert_op_counter_must_not_wrap_in_a_test_run: assert ((~in_valid) | (count_reg != 16'd65535));  // op counter must not wrap in a test run (DemoAccumulator.java:67)
+        end
+    end
+`else
     always @(posedge clk) begin
         if (!rst) begin
             assert ((~in_valid) | (count_reg != 16'd65535)) else $error("op counter must not wrap in a test run (DemoAccumulator.java:67)");  // DemoAccumulator.java:67
         end
     end
+`endif
 `endif
 
 endmodule

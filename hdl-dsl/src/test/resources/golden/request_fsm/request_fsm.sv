@@ -72,6 +72,16 @@ module request_fsm (
     end
 
 `ifndef SYNTHESIS
+`ifdef FORMAL
+    always @(posedge clk) begin
+        if (!rst) begin
+            cover (state == STATE_DONE);  // GoldenDesigns.java:66
+            if (eq_0) begin
+                assert_timer_stays_below_the_timeout: assert (timer < 8'd20);  // timer stays below the timeout (GoldenDesigns.java:67)
+            end
+        end
+    end
+`else
     always @(posedge clk) begin
         if (!rst) begin
             cover (state == STATE_DONE);  // GoldenDesigns.java:66
@@ -80,6 +90,7 @@ module request_fsm (
             end
         end
     end
+`endif
 `endif
 
 endmodule

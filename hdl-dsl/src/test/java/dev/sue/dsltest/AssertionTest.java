@@ -43,7 +43,7 @@ class AssertionTest {
     void assertionsAreImmediateSvaInAClockedBlockOutsideReset() {
         String sv = Emit.sv(Checked::new);
         assertLines(sv,
-                "`ifndef SYNTHESIS",
+                "`else",
                 "always @(posedge clk) begin",
                 "if (!rst) begin",
                 "assert (level <= 4'd8) else $error(\"level at most 8 (" + at("assert") + ")\");",
@@ -66,6 +66,58 @@ class AssertionTest {
                 "end",
                 "end",
                 "`endif");
+    }
+
+    @Test
+    void formalToolsGetLabelledStatementsWithoutActionBlocks() {
+        // yosys read -formal parses no action block; the label names a failed property in sby.
+        String sv = Emit.sv(Checked::new);
+        assertLines(sv,
+                "`ifndef SYNTHESIS",
+                "`ifdef FORMAL",
+                "always @(posedge clk) begin",
+                "if (!rst) begin",
+                "assert_level_at_most_8: assert (level <= 4'd8);",
+                "assume_ready_only_with_valid: assume (valid | (~ready));",
+                "cover (valid & ready);",
+                "if (valid) begin",
+                "assert_valid_needs_a_level: assert (level != 4'd0);",
+                "end",
+                "end",
+                "end");
+        // The message stays beside the statement, where a counterexample's line points.
+        assertContains(sv, "assert_level_at_most_8: assert (level <= 4'd8);  // level at most 8 (" + at("assert") + ")\n");
+    }
+
+    @Test
+    void formalResetAssertionsSkipTheArbitraryInitialState() {
+        // Before the first reset edge a formal tool's registers hold anything.
+        assertLines(Emit.sv(Checked::new),
+                "always @(posedge clk) begin",
+                "if (rst && !$initstate) begin",
+                "assert_not_busy_in_reset: assert (~busy);",
+                "end",
+                "end",
+                "`else");
+    }
+
+    static final class Repeated extends Component {
+        final Bool a = in(bool());
+        final Bool b = in(bool());
+
+        Repeated() {
+            assertThat(a, "must hold");
+            assertThat(b, "must hold");
+            assertThat(a.or(b), "!!!");
+        }
+    }
+
+    @Test
+    void formalLabelsAreUniqueLegalIdentifiers() {
+        String sv = Emit.sv(Repeated::new);
+        assertContains(sv, "assert_must_hold: assert (a);");
+        assertContains(sv, "assert_must_hold_2: assert (b);");
+        assertContains(sv, "assert_property: assert (a | b);");
     }
 
     @Test

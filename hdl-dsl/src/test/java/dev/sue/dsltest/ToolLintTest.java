@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Every design of this test suite that elaborates cleanly (each nested {@code Component} with a
  * no-argument constructor, plus parameterised ones listed here) is emitted and run through
  * {@code verilator --lint-only -Wall}, {@code iverilog -g2012} and Yosys
- * ({@code hierarchy -check; proc; check -assert}). A tool that is not installed is skipped;
+ * ({@code hierarchy -check; proc; check -assert}, and {@code read -formal; prep} for the
+ * assertions as formal tools see them). A tool that is not installed is skipped;
  * Verilator is taken from the repository's {@code .venv} first.
  */
 class ToolLintTest {
@@ -148,6 +149,9 @@ class ToolLintTest {
             if (haveYosys) {
                 commands.add(List.of("yosys", "-q", "-p", "read_verilog -sv " + String.join(" ", files)
                         + "; hierarchy -check -top " + top + "; proc; check -assert"));
+                // The assertions as formal tools read them (FORMAL defined, SYNTHESIS not).
+                commands.add(List.of("yosys", "-q", "-p", "read -formal " + String.join(" ", files)
+                        + "; prep -top " + top));
             }
             for (List<String> c : commands) {
                 String name = d.getKey();

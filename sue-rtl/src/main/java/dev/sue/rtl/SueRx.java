@@ -110,17 +110,8 @@ public final class SueRx extends Component {
         connect(ackReq, rel.ackReq);
         connect(peerAck, rel.peerAck);
 
-        // XPU side. RxDeliver still declares the XPU RX ports one by one; once it takes an
-        // XpuRxBus this is connect(xpuRx, deliver.rx).
-        xpuRx.valid.set(deliver.rxValid);
-        xpuRx.cycle.set(deliver.rxCycle);
-        xpuRx.vc.set(deliver.rxVc);
-        xpuRx.xpuid.set(deliver.xpuid);
-        xpuRx.control.set(deliver.rxControl);
-        xpuRx.data.set(deliver.rxData);
-        deliver.rxCredit.set(xpuRx.credit);
-        deliver.rxResetIn.set(xpuRx.resetIn);
-        xpuRx.resetOut.set(deliver.rxResetOut);
+        // XPU side
+        connect(xpuRx, deliver.rx);
 
         // counters as ports cnt_<block>_<name>, in status-space order
         List<StatusWord> words = new ArrayList<>();

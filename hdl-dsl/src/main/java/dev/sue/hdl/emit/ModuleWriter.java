@@ -66,6 +66,8 @@ final class ModuleWriter {
     private final Map<String, Const> symbolValues = new java.util.HashMap<>();
     /** Literals that are bit-selected (byte-lane write data and enables), declared as localparams. */
     private final Map<Const, String> indexedLiterals = new LinkedHashMap<>();
+    private final Map<Assertion, String> formalLabels = new IdentityHashMap<>();
+    private final Set<String> usedLabels = new java.util.HashSet<>();
 
     ModuleWriter(Component component, Map<Component, String> moduleNames) {
         this.component = component;
@@ -845,6 +847,11 @@ final class ModuleWriter {
 
     // ---- assertions --------------------------------------------------------------------------
 
+    /**
+     * Simulators get each message in an action block. Yosys {@code read -formal} (which defines
+     * {@code FORMAL}) parses no action block, so formal tools get a second copy of the blocks
+     * with the message as a comment on the line a counterexample points to.
+     */
     private void assertions() {
         if (ir.assertions().isEmpty()) {
             return;
@@ -855,12 +862,17 @@ final class ModuleWriter {
             (a.duringReset() ? inReset : byDomain).computeIfAbsent(a.domain(), k -> new ArrayList<>()).add(a);
         }
         out.append("`ifndef SYNTHESIS\n");
-        assertionBlocks(byDomain, false);
-        assertionBlocks(inReset, true);
+        out.append("`ifdef FORMAL\n");
+        assertionBlocks(byDomain, false, true);
+        assertionBlocks(inReset, true, true);
+        out.append("`else\n");
+        assertionBlocks(byDomain, false, false);
+        assertionBlocks(inReset, true, false);
+        out.append("`endif\n");
         out.append("`endif\n\n");
     }
 
-    private void assertionBlocks(Map<ClockDomain, List<Assertion>> byDomain, boolean duringReset) {
+    private void assertionBlocks(Map<ClockDomain, List<Assertion>> byDomain, boolean duringReset, boolean forFormal) {
         for (Map.Entry<ClockDomain, List<Assertion>> e : byDomain.entrySet()) {
             ClockDomain d = e.getKey();
             ComponentIr.DomainPorts dp = ir.domainPorts().get(d);
@@ -874,24 +886,22 @@ final class ModuleWriter {
                 markRead(dp.reset(), 0, 0);
                 boolean activeWhenHigh = d.resetActiveLow() != duringReset;
                 guard = (activeWhenHigh ? "" : "!") + names.of(dp.reset());
+                if (duringReset && forFormal) {
+                    // A formal tool starts from any state: before the first reset edge nothing is defined.
+                    guard = guard + " && !$initstate";
+                }
                 out.append(IND).append(IND).append("if (").append(guard).append(") begin\n");
             }
             String ind = IND.repeat(guard == null ? 2 : 3);
             for (Assertion a : e.getValue()) {
-                String cond = printer.print(a.condition());
-                String body = switch (a.kind()) {
-                    case ASSERT -> "assert (" + cond + ") else $error(\"" + a.message().replace("%", "%%") + " ("
-                            + a.location().shortForm() + ")\");";
-                    case ASSUME -> "assume (" + cond + ") else $error(\"" + a.message().replace("%", "%%") + " ("
-                            + a.location().shortForm() + ")\");";
-                    case COVER -> "cover (" + cond + ");";
-                };
+                String bodyInd = ind;
                 if (a.enable() != null) {
                     out.append(ind).append("if (").append(printer.print(a.enable())).append(") begin\n");
-                    out.append(ind).append(IND).append(body).append(comment(a.location())).append('\n');
+                    bodyInd = ind + IND;
+                }
+                out.append(bodyInd).append(statement(a, forFormal)).append('\n');
+                if (a.enable() != null) {
                     out.append(ind).append("end\n");
-                } else {
-                    out.append(ind).append(body).append(comment(a.location())).append('\n');
                 }
             }
             if (guard != null) {
@@ -899,6 +909,39 @@ final class ModuleWriter {
             }
             out.append(IND).append("end\n");
         }
+    }
+
+    private String statement(Assertion a, boolean forFormal) {
+        String cond = printer.print(a.condition());
+        String text = a.message() + " (" + a.location().shortForm() + ")";
+        return switch (a.kind()) {
+            case COVER -> "cover (" + cond + ");" + comment(a.location());
+            case ASSERT, ASSUME -> {
+                String keyword = a.kind() == Assertion.Kind.ASSERT ? "assert" : "assume";
+                yield forFormal
+                        ? formalLabel(a, keyword) + ": " + keyword + " (" + cond + ");  // " + text
+                        : keyword + " (" + cond + ") else $error(\"" + text.replace("%", "%%") + "\");" + comment(a.location());
+            }
+        };
+    }
+
+    /**
+     * A statement label made from the message, unique in the module: formal tools name a failed
+     * property by its label ({@code assert_push_while_full}), while their line numbers are not
+     * reliable after preprocessor directives.
+     */
+    private String formalLabel(Assertion a, String keyword) {
+        return formalLabels.computeIfAbsent(a, k -> {
+            String words = a.message().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+            words = words.substring(0, Math.min(words.length(), 60)).replaceAll("^_|_$", "");
+            // Never the bare keyword: a message without letters or digits still gets a suffix.
+            String base = keyword + "_" + (words.isEmpty() ? "property" : words);
+            String label = base;
+            for (int n = 2; !usedLabels.add(label); n++) {
+                label = base + "_" + n;
+            }
+            return label;
+        });
     }
 
     // ---- unused bits ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import dev.sue.hdl.lib.crc.CrcSpec;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.config.SueEncapConfig;
 import dev.sue.rtl.encap.Encapsulation;
@@ -152,6 +153,8 @@ public final class RxFrameParser extends Component {
         Bool hv = reg("hv", bool()).init(false);
         Bits hd = reg("hd", bits(w));
         Bits hk = reg("hk", bits(nb));
+        // hk without the FCS lanes (at least lane 0): the R-CRC's keep on a last beat, from a register
+        Bits hkNoFcs = reg("hk_no_fcs", bits(nb));
         Bool hl = reg("hl", bool());
         Bool he = reg("he", bool());
         UInt hc = reg("hc", uint(cw));
@@ -164,6 +167,7 @@ public final class RxFrameParser extends Component {
             hv.set(TRUE);
             hd.set(s.payload.data);
             hk.set(s.payload.keep);
+            hkNoFcs.set(mux(fcsEn, cat(B(0, 4), s.payload.keep.slice(nb - 1, 4)).or(B(1, nb)), s.payload.keep));
             hl.set(s.payload.last);
             he.set(s.payload.err);
             hc.set(kin);
@@ -189,18 +193,20 @@ public final class RxFrameParser extends Component {
             });
         });
 
-        // Trailer views: T = R-CRC (+ FCS) bytes, F = FCS bytes. opHi/fHi: bytes of the held beat
+        // Trailer views: T = R-CRC (+ FCS) bytes, F = FCS bytes. opHi: bytes of the held beat
         // before the op-region end / before the FCS; opEnd/fEnd: the region ends in this beat.
         UInt tLen = mux(fcsEn, cu(8), cu(4));
         UInt fLen = mux(fcsEn, cu(4), cu(0));
         Bool nextLast = hl.not().and(s.payload.last).named("next_last");
-        Bool nextShortT = nextLast.and(kin.le(tLen));
-        Bool nextShortF = nextLast.and(fcsEn).and(kin.le(fLen));
+        // "the next beat has at most T (F) bytes" is one keep bit (keep is contiguous from byte 0)
+        Bits sk = s.payload.keep;
+        Bool nextShortT = nextLast.andNot(mux(fcsEn, sk.bit(8), sk.bit(4))).named("next_short_t");
+        Bool nextShortF = nextLast.and(fcsEn).andNot(sk.bit(4)).named("next_short_f");
+        // a next beat short enough to hold only trailer bytes has at most 8: count its first 8 lanes only
+        UInt kinShort = keepCount(sk.slice(7, 0)).named("s_keep_count_short");
         UInt opHi = mux(hl, mux(hc.gt(tLen), hc.sub(tLen), cu(0)),
-                mux(nextShortT, cu(nb).sub(tLen).add(kin), cu(nb))).named("op_hi");
+                mux(nextShortT, cu(nb).sub(tLen).add(kinShort), cu(nb))).named("op_hi");
         Bool opEnd = hl.or(nextShortT).named("op_end");
-        UInt fHi = mux(hl, mux(hc.gt(fLen), hc.sub(fLen), cu(0)),
-                mux(nextShortF, cu(nb).sub(fLen).add(kin), cu(nb))).named("f_hi");
         Bool fEnd = hl.or(nextShortF).named("f_end");
         UInt eNow = pos.add(opHi.resize(POS_BITS)).named("e_now");
 
@@ -216,10 +222,14 @@ public final class RxFrameParser extends Component {
         CrcSpec rspec = new CrcSpec("CRC-32-after-" + hb, 32, CrcSpec.CRC32.polynomial(), true, true,
                 preInit(CrcSpec.CRC32, hb), CrcSpec.CRC32.xorOut());
         CrcEngine rcrc = instance("rcrc_crc", () -> new CrcEngine(rspec, w, copt));
-        Bool dropF = hl.and(fHi.eq(0)).and(bi.ne(0));
+        Bool dropF = hl.and(hc.le(fLen)).and(bi.ne(0)); // a last beat holding only FCS bytes
         rcrc.s.valid.set(emit.andNot(dropF));
         rcrc.s.payload.data.set(zeroHeader(hd, bi, hb));
-        rcrc.s.payload.keep.set(therm(mux(fHi.eq(0), cu(1), fHi)));
+        // keep of the held beat without the FCS: when the FCS straddles into the next beat, the held
+        // beat's last 4 lanes are kept as far as the next beat's first 4 are (no byte count needed)
+        Bits allLanes = B(java.math.BigInteger.ONE.shiftLeft(nb).subtract(java.math.BigInteger.ONE), nb);
+        Bits straddleKeep = cat(sk.slice(3, 0), allLanes.slice(nb - 5, 0));
+        rcrc.s.payload.keep.set(mux(hl, hkNoFcs, mux(nextShortF, straddleKeep, allLanes)));
         rcrc.s.payload.last.set(fEnd);
         final int lat = fcsCrc.latencyCycles();
         require(lat == rcrc.latencyCycles(), "internal: CRC engines differ in latency");
@@ -254,7 +264,9 @@ public final class RxFrameParser extends Component {
         Bool lenHdrBad = FALSE;
         UInt expE = U(0, 17);
         boolean lenCheck = encap.standard();
-        UInt csumSum = U(0, 20);
+        // IPv4 header checksum: two sums of five words in stage A, their sum and fold in stage B
+        UInt csumLo = U(0, 20);
+        UInt csumHi = U(0, 20);
         int e = 14 + (vlan ? 4 : 0);
         Bool tagOk = vlan ? f(12, 2).eq(0x8100) : TRUE;
         switch (encap) {
@@ -266,11 +278,13 @@ public final class RxFrameParser extends Component {
                 UInt total = f(e + 2, 2).asUInt().resize(17);
                 lenHdrBad = f(e + 24, 2).asUInt().resize(17).add(20).ne(total);
                 expE = total.add(e - 4);
-                UInt sum = U(0, 20);
+                // a balanced tree: ten chained adds would be ten carry chains deep
+                List<UInt> terms = new ArrayList<>();
                 for (int i = 0; i < 10; i++) {
-                    sum = sum.add(f(e + 2 * i, 2).asUInt().resize(20));
+                    terms.add(f(e + 2 * i, 2).asUInt().resize(20));
                 }
-                csumSum = sum;
+                csumLo = addTree(terms.subList(0, 5));
+                csumHi = addTree(terms.subList(5, 10));
             }
             case STD_IPV6 -> {
                 ident = f(0, 6).eq(cfgBlock.ownMac).and(tagOk).and(f(e - 2, 2).eq(0x86DD))
@@ -318,7 +332,8 @@ public final class RxFrameParser extends Component {
         Bool hdrBadB = regAt("hdr_bad_b", hdrBad, va);
         Bool lenHdrBadB = regAt("len_hdr_bad_b", lenHdrBad, va);
         UInt expEB = regAt("exp_e_b", expE, va);
-        UInt csumB = regAt("csum_b", csumSum, va);
+        UInt csumLoB = regAt("csum_lo_b", csumLo, va);
+        UInt csumHiB = regAt("csum_hi_b", csumHi, va);
         Bits rh0B = regAt("rh0_b", rh0, va);
         UInt srcB = regAt("src_b", rhSrc, va);
         Bits psnB = regAt("psn_b", rhPsn, va);
@@ -329,9 +344,10 @@ public final class RxFrameParser extends Component {
         // Stage B: checksum fold, partition lookup result.
         Bool csumBad = FALSE;
         if (encap == Encapsulation.STD_IPV4) {
+            UInt csumB = csumLoB.add(csumHiB).named("csum_sum");
             UInt f1 = csumB.slice(15, 0).resize(17).add(csumB.slice(19, 16).resize(17)).named("csum_f1");
-            UInt f2 = f1.slice(15, 0).add(f1.slice(16, 16).resize(16)).named("csum_f2");
-            csumBad = f2.ne(0xFFFF);
+            // the second fold (f1[15:0] + f1[16]) is 0xFFFF exactly when f1 is 0xFFFF or 0x1FFFE
+            csumBad = f1.ne(0xFFFF).and(f1.ne(0x1FFFE));
         }
         Bool verBad = rh0B.slice(7, 6).ne(0);
         Bool opBad = rh0B.slice(5, 4).eq(3);
@@ -565,15 +581,32 @@ public final class RxFrameParser extends Component {
         }
         List<Bits> bitsMsbFirst = new ArrayList<>();
         for (int b = cw - 1; b >= 0; b--) {
-            Bool acc = FALSE;
+            List<Bool> terms = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 if ((((i + 1) >> b) & 1) != 0) {
-                    acc = acc.or(edge[i]);
+                    terms.add(edge[i]);
                 }
             }
-            bitsMsbFirst.add(acc.asBits());
+            // one wide OR (a reduction tree), not a chain of two-input ORs
+            bitsMsbFirst.add(terms.isEmpty() ? B(0, 1) : OneHot.fromBools(terms).ne(0).asBits());
         }
         return cat(bitsMsbFirst).asUInt();
+    }
+
+    /** The sum of {@code terms} as a balanced tree of adds (a chain would be one carry chain per term). */
+    private static UInt addTree(List<UInt> terms) {
+        List<UInt> level = terms;
+        while (level.size() > 1) {
+            List<UInt> next = new ArrayList<>();
+            for (int i = 0; i + 1 < level.size(); i += 2) {
+                next.add(level.get(i).add(level.get(i + 1)));
+            }
+            if (level.size() % 2 == 1) {
+                next.add(level.get(level.size() - 1));
+            }
+            level = next;
+        }
+        return level.get(0);
     }
 
     /** Keep with lanes 0..n-1 set. */

@@ -123,6 +123,7 @@ public final class StreamFifo<T extends Data> extends Component {
             assignLeaves(headFields.get(f), column.get(readPtr));
         }
         assignLeaves(m.payload, head);
+        assertPointersMatch(writePtr, readPtr, depth, count);
     }
 
     /**
@@ -151,6 +152,27 @@ public final class StreamFifo<T extends Data> extends Component {
         m.valid.set(outValid);
         assignLeaves(m.payload, head);
         assertThat(outValid.not().or(count.ne(0)), "output stage valid in an empty FIFO");
+        assertPointersMatch(writePtr, fetchPtr, words, count.sub(outValid.asUInt().resize(count.width())));
+    }
+
+    /**
+     * Asserts that the pointers of a ring of {@code size} slots are {@code entries} apart
+     * (modulo {@code size}) and address a slot. Redundant in simulation, this is the invariant
+     * that lets a formal tool prove the FIFO by induction: without it, a state with pointers and
+     * count out of step looks like a reachable one.
+     */
+    private static void assertPointersMatch(UInt writePtr, UInt readPtr, int size, UInt entries) {
+        UInt apart = writePtr.sub(readPtr);
+        if (!isPowerOfTwo(size)) { // the subtraction wrapped modulo 2^width, not modulo size
+            apart = mux(writePtr.lt(readPtr), apart.add(size), apart);
+            assertThat(writePtr.lt(size).and(readPtr.lt(size)), "pointer beyond the last slot");
+        }
+        UInt expected = entries.resize(writePtr.width());
+        if (entries.width() > writePtr.width() || !isPowerOfTwo(size)) {
+            // entries reaches size at most (full): size slots apart is 0 apart
+            expected = mux(entries.eq(size), U(0, writePtr.width()), expected);
+        }
+        assertThat(apart.eq(expected), "pointers out of step with the occupancy");
     }
 
     /** {@code ptr + 1}, wrapping to 0 after {@code size - 1} (free for powers of two). */

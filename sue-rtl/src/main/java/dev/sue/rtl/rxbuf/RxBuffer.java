@@ -1,0 +1,109 @@
+package dev.sue.rtl.rxbuf;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Mem;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The RX buffer of {@link RxDeliver}: its geometry and its two RAM banks (even and odd words of
+ * every VC's ring, so a word pair is one read), shared by the ring writer ({@link RxRing}), the
+ * op validator ({@link RxOpValidator}) and the deliverer ({@link RxOpDeliverer}). Also the
+ * byte-window helpers both op walks use.
+ */
+final class RxBuffer {
+    /** Bytes per beat and per RAM word (B). */
+    final int nb;
+    /** log2(B). */
+    final int lb;
+    /** VCs, one ring each. */
+    final int vcs;
+    /** Words per VC ring (a power of two) and its index width. */
+    final int w;
+    final int wb;
+    /** Width of ring pointers (one more bit than an index: full vs empty). */
+    final int pw;
+    /** Bank address width. */
+    final int aw;
+    final Mem<Bits> bank0;
+    final Mem<Bits> bank1;
+
+    RxBuffer(int dataWidth, int vcs, long wordsPerVc) {
+        nb = dataWidth / 8;
+        lb = log2Up(nb);
+        this.vcs = vcs;
+        w = (int) Math.max(4, wordsPerVc);
+        wb = log2Up(w);
+        pw = wb + 1;
+        int bankDepth = Math.max(2, vcs * w / 2);
+        aw = log2Up(bankDepth);
+        bank0 = Mem.of(bankDepth, dataWidth).named("buf_even");
+        bank1 = Mem.of(bankDepth, dataWidth).named("buf_odd");
+    }
+
+    /** Bank address of the word pair holding ring word {@code idx} of VC {@code vc}: {vc, idx >> 1}. */
+    UInt bankAddr(UInt vc, UInt idx) {
+        UInt half = idx.slice(wb - 1, 1);
+        if (vcs == 1) {
+            return half.resize(aw);
+        }
+        int vb = aw - (wb - 1);
+        return cat(vc.resize(vb), half).asUInt();
+    }
+
+    /** Words of a PDU of {@code len} bytes: ceil(len / B), at least 1 (an empty PDU is one beat). */
+    UInt words(UInt len) {
+        UInt n = len.resize(14).add((1 << lb) - 1).shr(lb).resize(pw);
+        return mux(n.eq(0), U(1, pw), n);
+    }
+
+    /**
+     * {@code n} 2-byte lanes of {@code window} from lane {@code first} on (lanes past its end are
+     * zero), as trees of 4:1 muxes: one LUT level per two index bits, where a shifter costs one
+     * per index bit. Ops and data start at even offsets, so 2-byte lanes suffice.
+     */
+    static Bits lanes(String name, Bits window, UInt first, int n) {
+        int total = window.width() / 16;
+        List<Bits> out = new ArrayList<>();
+        for (int j = n - 1; j >= 0; j--) {
+            List<Bits> c = new ArrayList<>();
+            for (int i = 0; i < (1 << first.bitWidth()); i++) {
+                int l = i + j;
+                c.add(l < total ? window.slice(16 * l + 15, 16 * l) : B(0, 16));
+            }
+            out.add(muxTree(c, first).named(name + "_" + j));
+        }
+        return cat(out);
+    }
+
+    /** c[idx] for a power-of-two list, two index bits per level. */
+    private static Bits muxTree(List<Bits> c, UInt idx) {
+        int bit = 0;
+        while (c.size() > 1) {
+            List<Bits> next = new ArrayList<>();
+            if (c.size() >= 4) {
+                Bool b0 = idx.bit(bit);
+                Bool b1 = idx.bit(bit + 1);
+                for (int i = 0; i < c.size(); i += 4) {
+                    next.add(mux(b1, mux(b0, c.get(i + 3), c.get(i + 2)), mux(b0, c.get(i + 1), c.get(i))));
+                }
+                bit += 2;
+            } else {
+                next.add(mux(idx.bit(bit), c.get(1), c.get(0)));
+                bit += 1;
+            }
+            c = next;
+        }
+        return c.get(0);
+    }
+
+    /** regs[idx] (one register per VC). */
+    static UInt sel(List<UInt> regs, UInt idx) {
+        return regs.size() == 1 ? regs.get(0) : Vec.of(regs).get(idx.resize(log2Up(regs.size())));
+    }
+}

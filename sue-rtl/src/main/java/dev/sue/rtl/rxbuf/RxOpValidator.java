@@ -1,0 +1,175 @@
+package dev.sue.rtl.rxbuf;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.rtl.rx.RxPduBeat;
+
+/**
+ * The op validator ("walker") of {@link RxDeliver}: visits stored PDUs in arrival order and
+ * checks their ops, one op header per cycle (type to the command table, next op at + op
+ * length), before any op is delivered (a malformed op anywhere drops the whole PDU). While it
+ * has caught up it follows the PDU streaming in ("live"): a header in the current beat is read
+ * from the input, an older one from RAM port V (with a write bypass); the verdict then leaves in
+ * the cycle of the last beat. PDUs completed while it is busy wait in the descriptor FIFO
+ * ({@code pdu_fifo}) and are walked from port V. Rules: DESIGN-RX.md, "Walk rules".
+ */
+final class RxOpValidator {
+    /** A verdict this cycle: {@link #verdict} goes to its VC's queue. */
+    final Bool push;
+    /** The PDU judged: {@code bad} set when an op is malformed. */
+    final RxPduDesc verdict;
+
+    RxOpValidator(RxBuffer buf, RxRing ring, RxCommandTable table, Bool inValid, int dataWidth) {
+        final int vcs = buf.vcs;
+        final int w = buf.w;
+        final int wb = buf.wb;
+        final int lb = buf.lb;
+        final int aw = buf.aw;
+        final RxPduBeat ib = ring.ib;
+        final UInt vIn = ring.vIn;
+        final UInt wpSel = ring.wpSel;
+        final UInt nEff = ring.nEff;
+        final UInt widx = ring.widx;
+        final Bool wen = ring.wen;
+        final Bool store = ring.store;
+        final Bool lastIn = ring.lastIn;
+        // ==== stored PDUs the walker has not reached yet (global arrival order) ====
+        // The walker follows the input ("live") while it has caught up; a PDU completed while
+        // it is still busy with an older one waits here with its descriptor.
+        Bool wLive = reg("w_live", bool()).init(true);
+        Bool wStored = reg("w_stored", bool()).init(false);
+        StreamFifo<RxPduDesc> stored = instance("pdu_fifo",
+                () -> new StreamFifo<>(() -> new RxPduDesc(wb), vcs * w, FifoStorage.RAM, vcs * w));
+        Bool fifoPush = store.andNot(wLive).named("fifo_push");
+        stored.s.valid.set(fifoPush);
+        stored.s.payload.vc.set(vIn);
+        stored.s.payload.start.set(wpSel.resize(wb));
+        stored.s.payload.length.set(ib.length);
+        stored.s.payload.src.set(ib.src);
+        stored.s.payload.bad.set(FALSE);
+        assertThat(fifoPush.not().or(stored.s.ready), "PDU FIFO full (cannot happen: one entry per stored word)");
+
+        // ==== validator ("walker"): one op header per cycle, from the input beat or port V ====
+        UInt wPos = reg("w_pos", uint(14)).init(0);
+        Bool wRd = reg("w_rd", bool()).init(false);
+        Bool wStop = reg("w_stop", bool()).init(false);
+        Bool wBad = reg("w_bad", bool()).init(false);
+        UInt wVc = reg("w_vc", uint(2)).init(0);
+        UInt wStart = reg("w_start", uint(wb)).init(0);
+        UInt wLen = reg("w_len", uint(13)).init(0);
+        UInt wSrc = reg("w_src", uint(10)).init(0);
+        UInt liveVcQ = reg("live_vc", uint(2)).init(0);
+        UInt liveStartQ = reg("live_start", uint(wb)).init(0);
+        when(inValid, () -> {
+            liveVcQ.set(vIn);
+            liveStartQ.set(wpSel.resize(wb));
+        });
+        UInt liveVc = mux(inValid, vIn, liveVcQ).named("live_vc_now");
+        UInt liveStart = mux(inValid, wpSel.resize(wb), liveStartQ).named("live_start_now");
+        UInt curVc = mux(wStored, wVc, liveVc).named("w_cur_vc");
+        UInt curStart = mux(wStored, wStart, liveStart).named("w_cur_start");
+        Bool lastNow = wLive.and(lastIn).named("w_last_now");
+        Bool lenKnown = wStored.or(lastNow);
+        UInt curLen = mux(wStored, wLen, ib.length).resize(14).named("w_cur_len");
+
+        UInt vAddr = wire("v_addr", uint(aw));
+        Bool vIssue = wire("v_issue", bool());
+        Bits vr0 = buf.bank0.readSync(vAddr, vIssue);
+        Bits vr1 = buf.bank1.readSync(vAddr, vIssue);
+        Bool vPar = reg("v_par", bool()).init(false);
+        Bool vByp = reg("v_byp", bool()).init(false);
+        Bits inDataQ = reg("in_data_q", bits(dataWidth));
+        inDataQ.set(ib.data);
+        Bits vRam = mux(vByp, inDataQ, mux(vPar, vr1, vr0)).named("v_ram");
+        Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
+        Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
+        Bits vWord = mux(wRd, vRam, ib.data).named("v_word");
+        Bits vHdr = RxBuffer.lanes("v_hdr_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1), 1).named("v_hdr");
+        table.aType.set(vHdr.slice(7, 0).asUInt());
+        Bool vPad = vHdr.slice(7, 0).eq(0);
+        Bool vInvalid = table.aValid.not();
+        OpLength vOp = new OpLength(table.aData, table.aUnits, vHdr.slice(15, 8).asUInt());
+        UInt vNext = wPos.add(vOp.bytes).named("v_next");
+        Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
+        UInt vRem = curLen.sub(wPos).named("v_rem");
+        Bool hdrStops = hdrAvail.and(vPad.or(vInvalid)).named("w_hdr_stops");
+        Bool vDone = wStored.or(lastNow)
+                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vOp.reaches(vRem)))).named("v_done");
+        Bool vBad = mux(atEnd, wPos.gt(curLen),
+                mux(wStop, wBad, vPad.not().and(vInvalid.or(vOp.passes(vRem))))).named("v_bad");
+        Bool advance = hdrAvail.andNot(vPad).andNot(vInvalid).named("w_advance");
+        UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
+        Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
+        // verdicts leave at once to the VC queues (live: in the cycle of the last beat)
+        Bool vPush = vDone.and(wStored.or(store)).named("v_push");
+        UInt vOutVc = mux(wStored, wVc, vIn);
+
+        // what the walker does next cycle
+        Bool selecting = wStored.and(vDone).or(wStored.not().and(wLive.not())).named("w_selecting");
+        Bool wLoad = selecting.and(stored.m.valid).named("w_load");
+        Bool wGoLive = selecting.andNot(stored.m.valid).and(stored.occupancy.eq(0)).andNot(fifoPush)
+                .named("w_go_live");
+        stored.m.ready.set(wLoad);
+        Bool contStored = wStored.andNot(vDone);
+        Bool contConv = lastNow.and(store).andNot(vDone).named("w_cont_conv");
+        Bool contLive = wLive.andNot(lastNow).andNot(wStop).andNot(stopNow);
+        UInt rdOff = posNext.shr(lb).named("w_rd_off");
+        Bool liveReadable = rdOff.lt(nEff.resize(14)).or(rdOff.eq(nEff.resize(14)).and(wen));
+        Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable)).named("w_read_more");
+        vIssue.set(wLoad.or(readMore));
+        UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
+        UInt rdIdxV = mux(wLoad, stored.m.payload.start, curStart.add(rdOff.resize(wb))).named("v_idx");
+        vAddr.set(buf.bankAddr(rdVcV, rdIdxV));
+        vPar.set(rdIdxV.bit(0));
+        vByp.set(wen.and(vIn.eq(rdVcV)).and(widx.eq(rdIdxV)));
+        wRd.set(vIssue);
+        when(wStored.or(wLive.not()), () -> {
+            when(selecting, () -> {
+                wPos.set(U(0, 14));
+                wStop.set(FALSE);
+                wBad.set(FALSE);
+                wStored.set(wLoad);
+                wLive.set(wGoLive);
+                when(wLoad, () -> {
+                    wVc.set(stored.m.payload.vc);
+                    wStart.set(stored.m.payload.start);
+                    wLen.set(stored.m.payload.length);
+                    wSrc.set(stored.m.payload.src);
+                });
+            }).otherwise(() -> wPos.set(posNext));
+        }).otherwise(() -> when(lastNow, () -> {
+            when(contConv, () -> {
+                wLive.set(FALSE);
+                wStored.set(TRUE);
+                wVc.set(vIn);
+                wStart.set(wpSel.resize(wb));
+                wLen.set(ib.length);
+                wSrc.set(ib.src);
+                wPos.set(posNext);
+            }).otherwise(() -> {
+                wPos.set(U(0, 14));
+                wStop.set(FALSE);
+                wBad.set(FALSE);
+            });
+        }).otherwise(() -> {
+            wPos.set(posNext);
+            when(stopNow, () -> {
+                wStop.set(TRUE);
+                wBad.set(vInvalid.andNot(vPad));
+            });
+        }));
+
+        push = vPush;
+        verdict = wire("verdict", new RxPduDesc(wb));
+        verdict.vc.set(vOutVc);
+        verdict.start.set(mux(wStored, wStart, wpSel.resize(wb)));
+        verdict.length.set(mux(wStored, wLen, ib.length));
+        verdict.src.set(mux(wStored, wSrc, ib.src));
+        verdict.bad.set(vBad);
+    }
+}
