@@ -51,8 +51,8 @@ import java.util.List;
  *     ceil(length/B) beats, keep contiguous on the last beat, bytes beyond length zero; a desc is
  *     valid one cycle before (or together with) its first data beat; the desc and data FIFOs
  *     are bypassed while empty, so {@code desc.valid} / {@code data.valid} and their payloads
- *     can depend combinationally on this cycle's close logic (no path from {@code ready} to
- *     {@code valid}).
+ *     come from the reader's registers through a few multiplexers (never from the packer's
+ *     logic of the same cycle; no path from {@code ready} to {@code valid}).
  * <li>{@code release} (Flow of {@link CreditRelease}, count 12 bits): credits back to the
  *     interface. Policy: released when the PDU holding the op <em>leaves the buffer</em> (its
  *     last cell is read), one command credit per op and one data credit per {@code tx_data}
@@ -67,7 +67,8 @@ import java.util.List;
  *     0x0201 DEST_LIMIT (cells one destination may hold, 1..cells, default cells = no limit; 0 or
  *     more than cells ignored and counted). Below cells, an op whose destination already holds
  *     more than DEST_LIMIT - {@code kMax} cells (queued, and in replay-store mode unacknowledged)
- *     is refused: dropped and counted in {@code cnt_dest_limit}, its credits returned.
+ *     is refused: dropped and counted in {@code cnt_dest_limit}, its credits returned (its first
+ *     chunk is packed before the verdict is ready and rolled back like an aborted op's).
  * <li>{@code win} (Flow {dest, open}): connection window of a destination; all open after reset.
  *     A queue granted while its window is closed is parked; opening wakes every VC of it.
  * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled.
@@ -87,17 +88,20 @@ import java.util.List;
  * -> reader (pop, PDU info prefetch into an 8-entry FIFO, then one cell per cycle following the
  * cell next-pointer RAM, no bubble between PDUs). Cells come from {@link CellAllocator}; cells
  * of an aborted op are kept in a small spare list and reused by the next allocations (rollback
- * without frees). Cells are freed as they are read ({@code free-after-read}, the single point
- * the reliability block will turn into free-on-ACK; the free reaches the allocator one cycle
- * after the read is issued).
+ * without frees). Cells are freed as they are read ({@code free-after-read}; the free reaches
+ * the allocator one cycle after the read is issued) or, in replay-store mode, by
+ * {@link ReplayFreeWalker} on the reliability block's requests; {@link CreditReturn} hands the
+ * credits back.
  *
  * <p><b>Idle bypass.</b> A PDU closed at an op's end (its queue had no closed PDU waiting) is
- * handed straight to the reader in its close cycle, without append / grant / pop, when the
+ * handed straight to the reader in the cycle after its close (from registers: the close logic
+ * and the reader are separate register-to-register paths), without append / grant / pop, when the
  * reader is idle (no PDU being read, prefetch FIFO empty, no pop in flight), no PDU is in the
  * lists or the close FIFO, the destination's window is open and its VC is not paused. The
  * queue's state is then written empty and not waiting (no flush follows). The reader's cell and
- * next-pointer reads forward the write of the same cycle (the last chunk / carry and its link),
- * and the desc and data FIFOs are bypassed while empty. Everything else takes the list path.
+ * next-pointer reads forward the write of the same cycle (an early-closed op's extra chunk and
+ * its link), and the desc and data FIFOs are bypassed while empty. Everything else takes the
+ * list path.
  *
  * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
  * queue has no closed PDU waiting ({@code waiting} = 0). When the reader starts reading the last
@@ -122,8 +126,8 @@ import java.util.List;
 public final class TxQueueManager extends Component {
     /** Free cells an early close needs (it hands the reader a PDU whose last cell is yet to come). */
     public static final int EARLY_CLOSE_FREE_CELLS = 4;
-    public static final int IDLE_LATENCY_DESC = 1;
-    public static final int IDLE_LATENCY = 2;
+    public static final int IDLE_LATENCY_DESC = 2;
+    public static final int IDLE_LATENCY = 3;
     public static final int ADDR_PACK_LIMIT = 0x0200;
     /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
     public static final int PACK_LIMIT_MIN = 274;
@@ -281,6 +285,8 @@ public final class TxQueueManager extends Component {
         // the op's last data beat, with one extra chunk (control bytes pushed the tail out) to follow
         Bool rEarly = reg("r_early", bool()).init(false);
         UInt rTotal = reg("r_total", uint(9)).init(0);
+        // the open PDU's length above which this op does not fit: effective limit - op length
+        UInt rRoom = reg("r_room", uint(13)).init(0);
         UInt rBeats = reg("r_beats", uint(4)).init(0);
         Bool pTake = wire("p_take", bool());
         Bool rFree = rValid.not().or(pTake).named("r_free");
@@ -344,6 +350,7 @@ public final class TxQueueManager extends Component {
                 rVc.set(in.vc);
                 rBad.set(inBad);
                 rTotal.set(in.totalLen);
+                rRoom.set(effLimit.sub(in.totalLen.resize(13)));
                 rBeats.set(dataBeats);
             });
             rData.set(chunk);
@@ -361,13 +368,20 @@ public final class TxQueueManager extends Component {
         UInt readQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
         Bits stateRd = stateRam.readSync(readQ).named("state_rd");
         Bool wrValid = reg("wr_valid", bool()).init(false);
-        UInt wrQ = reg("wr_q", uint(qw)).init(0);
         Bits wrWord = reg("wr_word", bits(sw));
-        Bits stateIn = mux(wrValid.and(wrQ.eq(rQ)), wrWord, stateRd).named("state_in");
         // clear sweep of the state RAM after reset
         UInt clr = reg("state_clear", uint(bitsFor(queues))).init(0);
         Bool clearing = clr.ne(queues).named("state_clearing");
         when(clearing, () -> clr.set(clr.add(1)));
+        // r_q is always the queue read in the cycle before, and the queue written in that cycle is
+        // known from registers (c_q / r_q / the sweep): compare them a cycle ahead
+        Bool cFw = reg("p_fw", bool()).init(false);
+        UInt cQ = reg("c_q", uint(qw)).init(0);
+        UInt stQ = mux(cFw, cQ, rQ).named("state_wr_q");
+        UInt wrQNext = mux(clearing, clr.resize(qw), stQ).named("state_wr_q_next");
+        Bool wrSameQ = reg("wr_same_q", bool()).init(false);
+        wrSameQ.set(wrQNext.eq(readQ));
+        Bits stateIn = mux(wrValid.and(wrSameQ), wrWord, stateRd).named("state_in");
         Bool sWaiting = stateIn.bit(sw - 1);
         UInt sFirstC = stateIn.slice(sw - 2, sw - 1 - cw).asUInt();
         UInt sTail = stateIn.slice(sw - 2 - cw, sw - 1 - 2 * cw).asUInt();
@@ -387,8 +401,7 @@ public final class TxQueueManager extends Component {
         Bool oDirty = reg("o_dirty", bool()).init(false);
         Bits oCarry = reg("o_carry", bits(w));
         Bool oRefused = reg("o_refused", bool()).init(false);
-        Bool pFw = reg("p_fw", bool()).init(false);
-        UInt cQ = reg("c_q", uint(qw)).init(0);
+        Bool pFw = cFw;
 
         // spare cells (rollback of aborted ops without frees)
         int kw = bitsFor(kMax);
@@ -415,21 +428,36 @@ public final class TxQueueManager extends Component {
         UInt allocRd = destAlloc.readSync(readDest).asUInt().named("dest_alloc_rd");
         UInt freedRd = destFreedCopy.readSync(readDest).asUInt().named("dest_freed_rd");
         Bool daWrValid = reg("da_wr_valid", bool()).init(false);
-        UInt daWrDest = reg("da_wr_dest", uint(xw)).init(0);
         UInt daWrVal = reg("da_wr_val", uint(ow)).init(0);
-        UInt allocNow = mux(daWrValid.and(daWrDest.eq(rDest)), daWrVal, allocRd).named("dest_alloc_now");
+        UInt destOfCommit = reg("commit_dest", uint(xw)).init(0);
+        UInt kDest = mux(pFw, destOfCommit, rDest).named("commit_dest_now");
+        UInt clrDest = clr.resize(xw);
+        UInt daWrDestNext = mux(clearing, clrDest, kDest).named("da_wr_dest_next");
+        Bool daSameDest = reg("da_same_dest", bool()).init(false);
+        daSameDest.set(daWrDestNext.eq(readDest));
+        UInt allocNow = mux(daWrValid.and(daSameDest), daWrVal, allocRd).named("dest_alloc_now");
         UInt occupancy = allocNow.sub(freedRd).named("dest_occupancy");
         // DEST_LIMIT = cells (the default) is no limit: in replay-store mode a destination's
         // unacknowledged PDUs count too, so one busy destination may approach the whole buffer,
         // and refusing then would drop ops the XPU was given credits for on a healthy link.
-        Bool limitOn = destLimit.lt(cells).named("dest_limit_on");
-        Bool overLimit = limitOn.and(occupancy.add(kMax).gt(destLimit.resize(ow))).named("over_limit");
-        // an op refused for its destination (out of range or over its limit) writes nothing
-        Bool refuseNow = isFirst.and(rBad.or(overLimit)).named("refuse_now");
-        Bool refused = mux(isFirst, refuseNow, oRefused).named("refused");
+        // occupancy + K > DEST_LIMIT, with the constant side registered
+        Bool limitOn = reg("dest_limit_on", bool()).init(false);
+        Bool limitAll = reg("dest_limit_all", bool()).init(false);
+        UInt limitThr = reg("dest_limit_thr", uint(ow)).init(0);
+        limitOn.set(destLimit.lt(cells));
+        limitAll.set(destLimit.lt(kMax));
+        limitThr.set(destLimit.resize(ow).sub(kMax));
+        Bool overLimit = limitOn.and(limitAll.or(occupancy.gt(limitThr))).named("over_limit");
+        // An op refused for its destination (out of range or over its limit) commits nothing.
+        // An out-of-range destination is known at the load (r_bad) and the op writes nothing;
+        // the limit compare is ready only late in the first chunk's cycle, so that chunk is
+        // packed as usual and the op is rolled back at its end like an aborted one (its cells
+        // stay in the spare list): the compare stays off the fill -> new cell -> write path.
+        Bool refusedEarly = mux(isFirst, rBad, oRefused).named("refused_early");
+        Bool refused = refusedEarly.or(isFirst.and(overLimit)).named("refused");
 
-        Bool limitClose = chunkIn.and(isFirst).andNot(refused).and(sLen.ne(0))
-                .and(sLen.add(rTotal.resize(13)).gt(effLimit)).named("limit_close");
+        Bool limitClose = chunkIn.and(isFirst).andNot(refusedEarly).and(sLen.ne(0))
+                .and(sLen.gt(rRoom)).named("limit_close");
         UInt baseLen = mux(isFirst, mux(limitClose, U(0, 13), sLen), bLen).named("base_len");
         UInt baseOps = mux(isFirst, mux(limitClose, U(0, 12), sOps), bOps).named("base_ops");
         UInt baseBeats = mux(isFirst, mux(limitClose, U(0, 12), sBeats), bBeats).named("base_beats");
@@ -440,8 +468,12 @@ public final class TxQueueManager extends Component {
         UInt tail = mux(isFirst, sTail, oTail).named("tail");
         Bool dirty = isFirst.not().and(oDirty).named("dirty");
         UInt fPlusN = f.resize(lb + 1).add(rN).named("fill_plus_n");
-        Bool overflow = f.ne(0).and(fPlusN.gt(bpb)).named("overflow");
-        Bool active = chunkIn.andNot(refused).andNot(rAbort).named("chunk_active");
+        // overflow = f != 0 and f + n > B, from the state word and from the op registers in parallel
+        UInt sFill = sLen.resize(lb).named("state_fill");
+        Bool ovState = sFill.ne(0).and(sFill.resize(lb + 1).add(rN).gt(bpb)).named("overflow_state");
+        Bool ovOpen = oFill.ne(0).and(oFill.resize(lb + 1).add(rN).gt(bpb)).named("overflow_open");
+        Bool overflow = mux(isFirst, limitClose.not().and(ovState), ovOpen).named("overflow");
+        Bool active = chunkIn.andNot(refusedEarly).andNot(rAbort).named("chunk_active");
         Bool needNew = active.and(f.eq(0).or(overflow)).named("need_new");
         Bool fromSpare = used.lt(spareCnt).named("from_spare");
         UInt newCell = mux(fromSpare, spare.get(used), alloc.alloc.payload).named("new_cell");
@@ -452,7 +484,10 @@ public final class TxQueueManager extends Component {
         StreamFifo<UInt> closeFifo = instance("close_fifo",
                 () -> new StreamFifo<>(() -> uint(qw + cw), 4, FifoStorage.REGISTERS, 4));
         Bool closeRoom = closeFifo.s.ready;
-        pTake.set(rValid.andNot(pFw).and(closeRoom).andNot(clearing).and(needNew.not().or(newOk)));
+        // A chunk waits while no new cell is at hand even if it needs none: the stall then
+        // depends on registers only, not on the fill arithmetic (timing). Flushes never wait
+        // (they close PDUs, which is how cells come back).
+        pTake.set(rValid.andNot(pFw).and(closeRoom).andNot(clearing).and(rFlush.or(newOk)));
 
         // placement of the chunk
         Bits rot = cat(B(0, w), rData).shl(f.resize(lb + 4).shl(3)).named("rot");
@@ -503,6 +538,8 @@ public final class TxQueueManager extends Component {
         Bool commitNow = commitOp.andNot(overflow).named("commit_now");
         Bool abortOp = lastChunk.and(rAbort).andNot(refused).named("abort_op");
         Bool refuseDone = lastChunk.and(refused).andNot(rAbort).named("refuse_done");
+        // an op that does not commit hands the cells it took back to the spare list
+        Bool rollback = lastChunk.and(rAbort.or(refused)).named("rollback");
 
         UInt opLen = baseLen.add(rTotal.resize(13)).named("op_len");
         UInt opOps = baseOps.add(1).named("op_ops");
@@ -566,12 +603,21 @@ public final class TxQueueManager extends Component {
                 "early-closed op: the next chunk is not its one-cell tail");
         // idle bypass: the closed PDU goes straight to the reader (set in the reader section)
         Bool bypass = wire("bypass", bool());
+        // the reader could take a PDU closed now (from registers only: off the close logic's path)
+        Bool bypassOk = wire("bypass_ok", bool());
+        Bool bpValid = reg("bypass_valid", bool()).init(false);
+        UInt bpQ = reg("bypass_q", uint(qw)).init(0);
+        UInt bpFirst = reg("bypass_first", uint(cw)).init(0);
+        UInt bpLen = reg("bypass_len", uint(13)).init(0);
+        UInt bpOps = reg("bypass_ops", uint(12)).init(0);
+        UInt bpBeats = reg("bypass_beats", uint(12)).init(0);
         when(earlyClose, () -> {
             oEarly.set(true);
             oEarlyBypass.set(bypass);
             oEarlyFirst.set(newFirst);
         }).elseWhen(commit, () -> oEarly.set(false));
-        Bool closedBypass = mux(oEarly, oEarlyBypass, bypass).named("closed_bypass");
+        // (used only by a closing commit, where bypass = bypass_ok unless the PDU closed early)
+        Bool closedBypass = mux(oEarly, oEarlyBypass, bypassOk).named("closed_bypass");
 
         // flush command
         Bool flushCmd = rValid.and(rFlush).and(pTake).named("flush_cmd");
@@ -587,10 +633,8 @@ public final class TxQueueManager extends Component {
         Bits baseWord = cat(baseWaiting, mux(limitClose, B(0, 2 * cw + 37),
                 cat(sFirstC, sTail, sLen, sOps, sBeats)));
         Bits stWord = mux(commit, kWord, mux(flushCmd, flushWord, baseWord)).named("state_word");
-        UInt stQ = mux(pFw, cQ, rQ);
         stateRam.write(mux(clearing, clr.resize(qw), stQ), mux(clearing, B(0, sw), stWord), clearing.or(stWrite));
         wrValid.set(stWrite.or(clearing));
-        wrQ.set(mux(clearing, clr.resize(qw), stQ));
         wrWord.set(mux(clearing, B(0, sw), stWord));
 
         // close event (at most one per cycle): commit close, limit close, flush close
@@ -608,39 +652,46 @@ public final class TxQueueManager extends Component {
         assertThat(closeEv.not().or(evLen.ne(0)), "closing an empty PDU");
         assertThat(closeEv.not().or(evLen.le(4096)), "PDU longer than 4096 bytes");
 
-        // spare list update
-        UInt usedNow = used.add(needNew.and(pTake).asUInt().resize(kw)).named("used_now");
+        // spare list update. Whether this cycle takes a cell (`take`) comes late in the cycle (fill
+        // arithmetic), so every update is computed for both outcomes from registers and `take`
+        // only picks one at the end.
+        Bool take = needNew.and(pTake).named("cell_take");
+        UInt usedPlus1 = used.add(1).named("used_plus_1");
+        UInt usedNow = mux(take, usedPlus1, used).named("used_now");
         for (int i = 0; i < kMax; i++) {
             final int ii = i;
-            when(needNew.andNot(fromSpare).and(pTake).and(used.eq(ii)), () -> spareRegs.get(ii).set(alloc.alloc.payload));
+            when(take.andNot(fromSpare).and(used.eq(ii)), () -> spareRegs.get(ii).set(alloc.alloc.payload));
         }
-        when(commitNow.or(fwGo).or(refuseDone).or(abortOp), () -> used.set(U(0, kw)))
-                .elseWhen(needNew.and(pTake), () -> used.set(usedNow));
+        when(commitNow.or(fwGo).or(rollback), () -> used.set(U(0, kw)))
+                .elseWhen(take, () -> used.set(usedPlus1));
+        // at a commit the cells the op used leave the front of the list: shift it by used(+1)
+        UInt cntLeft0 = mux(spareCnt.gt(used), spareCnt.sub(used), U(0, kw)).named("spare_left_0");
+        UInt cntLeft1 = mux(spareCnt.gt(usedPlus1), spareCnt.sub(usedPlus1), U(0, kw)).named("spare_left_1");
+        List<UInt> shift0 = new ArrayList<>();
+        List<UInt> shift1 = new ArrayList<>();
+        for (int i = 0; i < kMax; i++) {
+            UInt keep = spareRegs.get(i);
+            shift0.add(mux(used.resize(kw + 2).add(i).lt(kMax), spare.get(used.add(i).resize(kw)), keep));
+            shift1.add(mux(usedPlus1.resize(kw + 2).add(i).lt(kMax), spare.get(usedPlus1.add(i).resize(kw)), keep));
+        }
         when(commitNow.or(fwGo), () -> {
-            UInt u = mux(pFw, used, usedNow);
-            spareCnt.set(mux(spareCnt.gt(u), spareCnt.sub(u), U(0, kw)));
+            spareCnt.set(mux(take, cntLeft1, cntLeft0));
             for (int i = 0; i < kMax; i++) {
-                final int ii = i;
-                UInt sh = spare.get(U(0, kw).add(u).add(ii).resize(kw));
-                when(u.resize(kw + 2).add(ii).lt(kMax), () -> spareRegs.get(ii).set(sh));
+                spareRegs.get(i).set(mux(take, shift1.get(i), shift0.get(i)));
             }
-        }).elseWhen(abortOp, () -> spareCnt.set(mux(spareCnt.gt(usedNow), spareCnt, usedNow)));
+        }).elseWhen(rollback, () -> spareCnt.set(mux(take, mux(spareCnt.gt(usedPlus1), spareCnt, usedPlus1),
+                mux(spareCnt.gt(used), spareCnt, used))));
         assertThat(usedNow.le(kMax), "an op took more cells than the spare list holds");
 
         // destination allocation counter: + cells taken by a committed op
-        UInt destOfCommit = reg("commit_dest", uint(xw)).init(0);
         when(chunkIn.and(pTake), () -> destOfCommit.set(rDest));
-        UInt kDest = mux(pFw, destOfCommit, rDest);
-        UInt kUsed = mux(pFw, used, usedNow);
         UInt dAllocBase = reg("dest_alloc_base", uint(ow)).init(0);
         when(chunkIn.and(pTake).and(isFirst), () -> dAllocBase.set(allocNow));
         UInt daBase = mux(pFw.not().and(isFirst), allocNow, dAllocBase).named("da_base");
-        UInt daNew = daBase.add(kUsed.resize(ow)).named("da_new");
-        UInt clrDest = clr.resize(xw);
+        UInt daNew = mux(take, daBase.add(usedPlus1.resize(ow)), daBase.add(used.resize(ow))).named("da_new");
         Bool clrDestEn = clearing.and(clr.lt(xpus));
         destAlloc.write(mux(clearing, clrDest, kDest), mux(clearing, B(0, ow), daNew.asBits()), commit.or(clrDestEn));
         daWrValid.set(commit.or(clearing));
-        daWrDest.set(mux(clearing, clrDest, kDest));
         daWrVal.set(mux(clearing, U(0, ow), daNew));
 
         // ---- PDU lists: appends (closes) and pops (reader) share the command port ------------
@@ -766,9 +817,10 @@ public final class TxQueueManager extends Component {
         // replay requests (replay store only) go before new PDUs
         Bool rpValid = replayStore ? replay.valid : FALSE;
         ReplayReq rp = replay.payload;
-        Bool startRp = canRead.and(eLeft.eq(0)).and(rpValid).and(descFifo.s.ready).named("start_replay");
+        Bool startRp = canRead.and(eLeft.eq(0)).and(rpValid).and(descFifo.s.ready).andNot(bpValid)
+                .named("start_replay");
         replay.ready.set(startRp);
-        Bool startPf = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).andNot(rpValid)
+        Bool startPf = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).andNot(rpValid).andNot(bpValid)
                 .named("start_pf");
         // Idle bypass: a PDU closed at an op's end (its queue had nothing waiting) while the reader
         // and the lists are empty starts here in the close cycle, without append / grant / pop.
@@ -777,15 +829,28 @@ public final class TxQueueManager extends Component {
         Bool kVcFree = vw == 0 ? vcPause.bit(0).not() : vcPause.bit(kQ.resize(vw)).not();
         Bool readerIdle = eLeft.eq(0).and(pf.occupancy.eq(0)).and(inflight.eq(0)).andNot(infoValid)
                 .and(closeFifo.occupancy.eq(0)).and(listPdus.eq(0)).and(canRead).and(descFifo.s.ready)
-                .and(initDone).andNot(rpValid).named("reader_idle");
-        bypass.set(kClose.and(readerIdle).and(winOpen.bit(kDestQ)).and(kVcFree));
-        Bool startIssue = startPf.or(bypass).or(startRp).named("start_issue");
+                .and(initDone).andNot(rpValid).andNot(bpValid).named("reader_idle");
+        bypassOk.set(readerIdle.and(winOpen.bit(kDestQ)).and(kVcFree));
+        bypass.set(kClose.and(bypassOk));
+        // The bypassed PDU starts in the cycle after its close, from registers: the close logic
+        // (state forwarding -> fill -> commit) and the reader (-> desc -> transmit reliability)
+        // are then two register-to-register paths instead of one. Nothing else can start in
+        // between: reader_idle held in the close cycle and excludes a pending bypass.
+        when(bypass, () -> {
+            bpQ.set(kQ);
+            bpFirst.set(kFirst);
+            bpLen.set(kLen);
+            bpOps.set(kOps);
+            bpBeats.set(kBeats);
+        });
+        bpValid.set(bypass);
+        Bool startIssue = startPf.or(bpValid).or(startRp).named("start_issue");
         UInt rpQ = queueOf(rp.dest.resize(xw), rp.vc, vw, qw);
-        UInt xCell = mux(bypass, kFirst, mux(startRp, rp.cell.resize(cw), pfCell)).named("x_cell");
-        UInt xLen = mux(bypass, kLen, mux(startRp, rp.length, pfLen)).named("x_len");
-        UInt xOps = mux(bypass, kOps, mux(startRp, U(0, 12), pfOps)).named("x_ops");
-        UInt xBeats = mux(bypass, kBeats, mux(startRp, U(0, 12), pfBeatsCnt)).named("x_beats");
-        UInt xQ = mux(bypass, kQ, mux(startRp, rpQ, pfQ)).named("x_q");
+        UInt xCell = mux(bpValid, bpFirst, mux(startRp, rp.cell.resize(cw), pfCell)).named("x_cell");
+        UInt xLen = mux(bpValid, bpLen, mux(startRp, rp.length, pfLen)).named("x_len");
+        UInt xOps = mux(bpValid, bpOps, mux(startRp, U(0, 12), pfOps)).named("x_ops");
+        UInt xBeats = mux(bpValid, bpBeats, mux(startRp, U(0, 12), pfBeatsCnt)).named("x_beats");
+        UInt xQ = mux(bpValid, bpQ, mux(startRp, rpQ, pfQ)).named("x_q");
         Bool issue = contIssue.or(startIssue).named("issue");
         UInt nextRd = wire("next_rd", uint(cw));
         UInt rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
@@ -880,34 +945,18 @@ public final class TxQueueManager extends Component {
         frValid.set(issue);
         frCell.set(rdAddr);
         // replay store: cells are freed by free requests, one cell per cycle along the chain
-        int lw = 13 - lb + 1;
-        UInt wLeft = reg("fw_left", uint(lw)).init(0);
-        Bool wFirst = reg("fw_first", bool()).init(false);
-        UInt wStart = reg("fw_start", uint(cw)).init(0);
-        UInt wDest = reg("fw_dest", uint(xw)).init(0);
-        Bool wActive = replayStore ? wLeft.ne(0).named("fw_active") : FALSE;
-        UInt wNext = wire("fw_next", uint(cw));
-        UInt wCur = mux(wFirst, wStart, wNext).named("fw_cur");
-        wNext.set(cellNext.readSync(wCur, wActive).asUInt());
-        free.ready.set(replayStore ? wLeft.le(1) : FALSE);
-        UInt freeCells = free.payload.length.add(bpb - 1).shr(lb).resize(lw).named("fw_cells");
-        when(free.fire(), () -> {
-            wLeft.set(freeCells);
-            wFirst.set(true);
-            wStart.set(free.payload.cell.resize(cw));
-            wDest.set(free.payload.dest.resize(xw));
-        }).elseWhen(wActive, () -> {
-            wLeft.set(wLeft.sub(1));
-            wFirst.set(false);
-        });
-        assertThat(free.fire().not().or(free.payload.length.ne(0)), "free request of length 0");
-        alloc.free.valid.set(replayStore ? wActive : frValid);
-        alloc.free.payload.set(replayStore ? wCur : frCell);
+        ReplayFreeWalker walker = replayStore ? new ReplayFreeWalker(free, cellNext, cells, xpus, bpb) : null;
+        if (!replayStore) {
+            free.ready.set(FALSE);
+        }
+        Bool wActive = replayStore ? walker.active : FALSE;
+        alloc.free.valid.set(replayStore ? walker.active : frValid);
+        alloc.free.payload.set(replayStore ? walker.cell : frCell);
         // per-destination freed counters (two copies: one read by the packer)
         Mem<Bits> destFreed = Mem.of(xpus, ow).named("dest_freed");
         UInt eDest = reg("e_dest2", uint(xw)).init(0);
         when(startIssue, () -> eDest.set(xQ.shr(vw).resize(xw)));
-        UInt freeDest = (replayStore ? wDest : mux(startIssue, xQ.shr(vw).resize(xw), eDest)).named("fd_dest");
+        UInt freeDest = (replayStore ? walker.dest : mux(startIssue, xQ.shr(vw).resize(xw), eDest)).named("fd_dest");
         Bool freeEv = (replayStore ? wActive : issue).named("free_ev");
         Bool dfValid = reg("df_valid", bool()).init(false);
         UInt dfDest = reg("df_dest", uint(xw)).init(0);
@@ -925,51 +974,20 @@ public final class TxQueueManager extends Component {
         dfwDest.set(dfDest);
         dfwVal.set(dfNew);
 
-        // ---- credit release accumulators ------------------------------------------------------
-        int slots = 2 * vcs;
-        int aw = 16;
-        List<UInt> acc = new ArrayList<>();
-        for (int i = 0; i < slots; i++) {
-            acc.add(reg("rel_acc_" + i, uint(aw)).init(0));
-        }
-        UInt relPtr = reg("rel_ptr", uint(log2Up(slots))).init(0);
-        UInt accSel = Vec.of(acc).get(relPtr).named("rel_acc_sel");
-        Bool relGo = accSel.ne(0).named("rel_go");
-        UInt relCnt = mux(accSel.gt(4095), U(4095, aw), accSel).named("rel_cnt");
-        Bool relV = reg("rel_valid", bool()).init(false);
-        UInt relVc = reg("rel_vc", uint(2)).init(0);
-        Bool relKind = reg("rel_kind", bool()).init(false);
-        UInt relCount = reg("rel_count", uint(REL_W)).init(0);
-        relV.set(relGo);
-        relVc.set(slots == 2 ? U(0, 2) : relPtr.shr(1).resize(2));
-        relKind.set(relPtr.bit(0));
-        relCount.set(relCnt.resize(REL_W));
-        relPtr.set(mux(relPtr.eq(slots - 1), U(0, relPtr.width()), relPtr.add(1)));
-        release.valid.set(relV);
-        release.payload.vc.set(relVc);
-        release.payload.kind.set(relKind);
-        release.payload.count.set(relCount);
-        Bool pduDone = issue.and(issueLast).named("pdu_done");
-        UInt doneOps = mux(startIssue, xOps, eOps);
-        UInt doneBeats = mux(startIssue, xBeats, eBeats);
-        UInt doneVc = mux(startIssue, vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2), eVc);
-        for (int i = 0; i < slots; i++) {
-            final int vc = i >> 1;
-            final boolean isData = (i & 1) == 1;
-            UInt a = acc.get(i);
-            Bool mine = doneVc.eq(vc).and(pduDone);
-            UInt add1 = mux(mine, isData ? doneBeats.resize(aw) : doneOps.resize(aw), U(0, aw));
-            Bool refMine = refuseDone.and(rVc.eq(vc));
-            UInt add2 = mux(refMine, isData ? rBeats.resize(aw) : U(1, aw), U(0, aw));
-            UInt sub = mux(relGo.and(relPtr.eq(i)), relCnt, U(0, aw));
-            a.set(a.add(add1).add(add2).sub(sub));
-        }
+        // ---- credit return --------------------------------------------------------------------
+        UInt xVc = vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2);
+        new CreditReturn(vcs, release, issue.and(issueLast), mux(startIssue, xVc, eVc), mux(startIssue, xOps, eOps),
+                mux(startIssue, xBeats, eBeats), refuseDone, rVc, rBeats);
 
         // ---- counters and checks -------------------------------------------------------------
         count(cntPdus, "cnt_pdus_q", desc.fire());
         UInt opsCnt = reg("cnt_ops_q", uint(32)).init(0);
-        UInt opsNext = opsCnt.add(mux(startIssue, xOps.resize(32), U(0, 32)));
-        when(startIssue, () -> opsCnt.set(mux(opsNext.lt(opsCnt), U(0xFFFFFFFFL, 32), opsNext)));
+        Bool opsAddValid = reg("cnt_ops_add_valid", bool()).init(false);
+        UInt opsAdd = reg("cnt_ops_add", uint(12)).init(0);
+        opsAddValid.set(startIssue);
+        opsAdd.set(xOps);
+        UInt opsNext = opsCnt.add(opsAdd.resize(32));
+        when(opsAddValid, () -> opsCnt.set(mux(opsNext.lt(opsCnt), U(0xFFFFFFFFL, 32), opsNext)));
         cntOps.set(opsCnt);
         count(cntAborts, "cnt_aborts_q", abortOp);
         count(cntBadDest, "cnt_bad_dest_q", refuseDone.and(rBad));

@@ -43,7 +43,8 @@ import dev.sue.rtl.queue.TxQueueManager;
  * <li>{@code win} (master Flow {dest, open}): window state per connection to the scheduler:
  *     closed while {@code next_psn - una >= WINDOW} or rewinding; reopened at
  *     {@code next_psn - una < WINDOW - WINDOW/4} (hysteresis: fewer wake-ups); always open in
- *     error (queued PDUs drain and are dropped). Only changes are sent.</li>
+ *     error (queued PDUs drain and are dropped). Only changes are sent, two cycles after the
+ *     engine event that causes them (the compare runs on the engine's registered write).</li>
  * <li>{@code peer_ack} (slave Flow {@link PeerAck}): ACK(rpsn) / NACK(rpsn) from the receive
  *     path. One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
  *     once): a message for a peer that already has one waiting is merged into it, keeping the
@@ -532,20 +533,32 @@ public final class TxReliability extends Component {
         connErr.payload.set(connErrD);
 
         // ---- window flow --------------------------------------------------------------------
+        // One cycle behind the engine, from its registered write (the open/closed compare would
+        // otherwise sit at the end of the engine's read-modify-write path): events are taken in
+        // engine order, so each sees the window state the one before left.
+        Bool wsValid = reg("win_ev_valid", bool()).init(false);
+        UInt wsDest = reg("win_ev_dest", uint(xw)).init(0);
+        UInt wsOut = reg("win_ev_outstanding", uint(16)).init(0);
+        Bool wsErr = reg("win_ev_err", bool()).init(false);
+        Bool wsRew = reg("win_ev_rew", bool()).init(false);
+        wsValid.set(wen.andNot(clearing));
+        wsDest.set(eAddr);
+        wsOut.set(nNps.sub(nUna));
+        wsErr.set(nErr);
+        wsRew.set(nRew);
         Bits winOpen = reg("win_state", bits(xpus))
                 .init(java.math.BigInteger.ONE.shiftLeft(xpus).subtract(java.math.BigInteger.ONE));
-        UInt nOut = nNps.sub(nUna);
-        Bool wasOpen = winOpen.bit(eAddr);
-        Bool openNew = nErr.or(nRew.not().and(mux(wasOpen, nOut.lt(window16), nOut.lt(winLow))))
+        Bool wasOpen = winOpen.bit(wsDest);
+        Bool openNew = wsErr.or(wsRew.not().and(mux(wasOpen, wsOut.lt(window16), wsOut.lt(winLow))))
                 .named("open_new");
-        Bool winChange = wen.andNot(clearing).and(openNew.ne(wasOpen)).named("win_change");
-        Bits winSel = B(1, xpus).shl(eAddr);
+        Bool winChange = wsValid.and(openNew.ne(wasOpen)).named("win_change");
+        Bits winSel = B(1, xpus).shl(wsDest);
         when(winChange, () -> winOpen.set(mux(openNew, winOpen.or(winSel), winOpen.and(winSel.not()))));
         Bool winV = reg("win_v_q", bool()).init(false);
         UInt winD = reg("win_d_q", uint(10)).init(0);
         Bool winO = reg("win_open_q", bool()).init(false);
         winV.set(winChange);
-        winD.set(eAddr.resize(10));
+        winD.set(wsDest.resize(10));
         winO.set(openNew);
         win.valid.set(winV);
         win.payload.dest.set(winD);
