@@ -14,6 +14,8 @@ import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.config.SueEncapConfig;
 import dev.sue.rtl.pdu.RhDesc;
 import java.util.ArrayList;
@@ -319,12 +321,8 @@ public final class SueFramer extends Component {
             j.set(0);
             kTaken.set(0);
         });
-        UInt frameCount = reg("frame_count", uint(32)).init(0);
-        UInt dropCount = reg("drop_count", uint(32)).init(0);
-        when(asmFire.and(isLast), () -> frameCount.set(frameCount.add(1)));
-        when(dropDone, () -> dropCount.set(dropCount.add(1)));
-        frames.set(frameCount);
-        drops.set(dropCount);
+        frames.set(Counter.saturating("frame_count", StatusWord.BITS, asmFire.and(isLast)));
+        drops.set(Counter.saturating("drop_count", StatusWord.BITS, dropDone));
 
         // ---- R-CRC over RH..padding (registered), then FCS over the frame (fall-through / bypass)
         CrcAppender rcrc = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, hBytes, false, fastPath));

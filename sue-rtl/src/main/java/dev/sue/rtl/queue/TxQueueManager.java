@@ -14,7 +14,9 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.pdu.CellFree;
 import dev.sue.rtl.pdu.ReplayReq;
 import dev.sue.rtl.pdu.TxPdu;
@@ -980,19 +982,18 @@ public final class TxQueueManager extends Component {
                 mux(startIssue, xBeats, eBeats), refuseDone, rVc, rBeats);
 
         // ---- counters and checks -------------------------------------------------------------
-        count(cntPdus, "cnt_pdus_q", desc.fire());
-        UInt opsCnt = reg("cnt_ops_q", uint(32)).init(0);
+        cntPdus.set(Counter.saturating("cnt_pdus_q", StatusWord.BITS, desc.fire()));
         Bool opsAddValid = reg("cnt_ops_add_valid", bool()).init(false);
         UInt opsAdd = reg("cnt_ops_add", uint(12)).init(0);
         opsAddValid.set(startIssue);
         opsAdd.set(xOps);
-        UInt opsNext = opsCnt.add(opsAdd.resize(32));
-        when(opsAddValid, () -> opsCnt.set(mux(opsNext.lt(opsCnt), U(0xFFFFFFFFL, 32), opsNext)));
+        UInt opsCnt = Counter.add("cnt_ops_q", StatusWord.BITS, opsAddValid, opsAdd, Counter.Overflow.SATURATE);
         cntOps.set(opsCnt);
-        count(cntAborts, "cnt_aborts_q", abortOp);
-        count(cntBadDest, "cnt_bad_dest_q", refuseDone.and(rBad));
-        count(cntDestLimit, "cnt_dest_limit_q", refuseDone.andNot(rBad));
-        count(cntBadCfg, "cnt_bad_cfg_q", wrPack.andNot(packOk).or(wrDest.andNot(destOk)));
+        cntAborts.set(Counter.saturating("cnt_aborts_q", StatusWord.BITS, abortOp));
+        cntBadDest.set(Counter.saturating("cnt_bad_dest_q", StatusWord.BITS, refuseDone.and(rBad)));
+        cntDestLimit.set(Counter.saturating("cnt_dest_limit_q", StatusWord.BITS, refuseDone.andNot(rBad)));
+        cntBadCfg.set(Counter.saturating("cnt_bad_cfg_q", StatusWord.BITS,
+                wrPack.andNot(packOk).or(wrDest.andNot(destOk))));
         desc.assertProtocol("desc", true);
         data.assertProtocol("data", true);
         assertThat(pFw.not().or(rValid.not().or(pTake.not())), "chunk taken in a flush-write cycle");
@@ -1036,9 +1037,4 @@ public final class TxQueueManager extends Component {
         return cat(parts);
     }
 
-    private static void count(UInt port, String name, Bool event) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
-        port.set(c);
-    }
 }

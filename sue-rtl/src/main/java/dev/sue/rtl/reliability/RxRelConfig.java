@@ -6,6 +6,8 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.Counter;
+import dev.sue.rtl.config.StatusWord;
 
 /**
  * Configuration registers of receive reliability ({@link RxReliability}) on the project's write bus.
@@ -96,9 +98,7 @@ public final class RxRelConfig extends Component {
             pval.set(data.slice(15, 0));
         });
         Bool reject = wrK.andNot(okK).or(wrT.andNot(okT)).or(wrR.andNot(okT)).or(wrP.andNot(okP)).named("reject");
-        UInt c = reg("cnt_cfg_reject_r", uint(32)).init(0);
-        when(reject.and(c.ne(U(0xFFFF_FFFFL, 32))), () -> c.set(c.add(1)));
-        cntCfgReject.set(c);
+        cntCfgReject.set(Counter.saturating("cnt_cfg_reject_r", StatusWord.BITS, reject));
         ackEvery.set(k);
         ackDelay.set(t);
         nackRetry.set(r);

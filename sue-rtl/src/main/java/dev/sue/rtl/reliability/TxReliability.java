@@ -12,6 +12,8 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.CellFree;
 import dev.sue.rtl.pdu.PeerAck;
@@ -244,7 +246,7 @@ public final class TxReliability extends Component {
         peerQueued.set(peerQueued.and(paClr.not()).or(paSet));
         assertThat(paPush.not().or(ackFifo.s.ready), "peer ACK FIFO overflow");
         // a message merged with a waiting one from the same peer (the newer of the two is kept)
-        count(cntAckMerged, "cnt_ack_merged_q", paOk.andNot(paPush));
+        cntAckMerged.set(Counter.saturating("cnt_ack_merged_q", StatusWord.BITS, paOk.andNot(paPush)));
 
         // ---- output stage: second read port ---------------------------------------------------
         TxPdu d = s.payload;
@@ -519,12 +521,14 @@ public final class TxReliability extends Component {
         Bool badPeer = peerAck.valid.andNot(inRange(peerAck.payload.peer, xpus));
         Bool badNack = peerAck.payload.op.eq(1);
         Bool ackUsed = jobEv.and(jobStart).and(jobOk).andNot(jobDrain);
-        count(cntAckUsed, "cnt_ack_used_q", ackUsed.andNot(jobNack));
-        count(cntNackUsed, "cnt_nack_used_q", ackUsed.and(jobNack));
-        count(cntAckStale, "cnt_ack_stale_q", staleNow.andNot(jobNack).or(badPeer.andNot(badNack)));
-        count(cntNackStale, "cnt_nack_stale_q", staleNow.and(jobNack).or(badPeer.and(badNack)));
-        count(cntTimeouts, "cnt_timeouts_q", timeout.andNot(errEnter));
-        count(cntRetryErr, "cnt_retry_err_q", errEnter);
+        cntAckUsed.set(Counter.saturating("cnt_ack_used_q", StatusWord.BITS, ackUsed.andNot(jobNack)));
+        cntNackUsed.set(Counter.saturating("cnt_nack_used_q", StatusWord.BITS, ackUsed.and(jobNack)));
+        cntAckStale.set(Counter.saturating("cnt_ack_stale_q", StatusWord.BITS,
+                staleNow.andNot(jobNack).or(badPeer.andNot(badNack))));
+        cntNackStale.set(Counter.saturating("cnt_nack_stale_q", StatusWord.BITS,
+                staleNow.and(jobNack).or(badPeer.and(badNack))));
+        cntTimeouts.set(Counter.saturating("cnt_timeouts_q", StatusWord.BITS, timeout.andNot(errEnter)));
+        cntRetryErr.set(Counter.saturating("cnt_retry_err_q", StatusWord.BITS, errEnter));
         Bool connErrV = reg("conn_err_v_q", bool()).init(false);
         UInt connErrD = reg("conn_err_d_q", uint(10)).init(0);
         connErrV.set(errEnter);
@@ -627,17 +631,16 @@ public final class TxReliability extends Component {
         // ---- state readout, counters ----------------------------------------------------------
         Bits stQ = stMem.readAsync(stateDest.resize(xw));
         state.set(cat(stQ.bit(TW + 8), stQ.bit(TW + 9)));
-        count(cntPdus, "cnt_pdus_q", sendEv.andNot(decidedDrop).andNot(err));
-        count(cntRetx, "cnt_retx_q", mFire.andNot(selEmpty).and(d.replay));
-        count(cntEmpty, "cnt_empty_q", mFire.and(selEmpty));
-        count(cntStaleReplay, "cnt_stale_replay_q", sFire.and(d.replay).and(decidedDrop));
-        UInt dropOps = reg("cnt_err_drop_ops_q", uint(32)).init(0);
+        cntPdus.set(Counter.saturating("cnt_pdus_q", StatusWord.BITS, sendEv.andNot(decidedDrop).andNot(err)));
+        cntRetx.set(Counter.saturating("cnt_retx_q", StatusWord.BITS, mFire.andNot(selEmpty).and(d.replay)));
+        cntEmpty.set(Counter.saturating("cnt_empty_q", StatusWord.BITS, mFire.and(selEmpty)));
+        cntStaleReplay.set(Counter.saturating("cnt_stale_replay_q", StatusWord.BITS,
+                sFire.and(d.replay).and(decidedDrop)));
         Bool dropEv = sendEv.and(decidedDrop).named("err_drop");
-        UInt dropNext = dropOps.add(d.ops.resize(32));
-        when(dropEv, () -> dropOps.set(mux(dropNext.lt(dropOps), U(0xFFFFFFFFL, 32), dropNext)));
-        cntErrDropOps.set(dropOps);
-        count(cntBadCfg, "cnt_bad_cfg_q", wWin.andNot(winOk).or(wRto.andNot(rtoOk)).or(wRetry.andNot(retryOk))
-                .or(wWait.andNot(waitOk)));
+        cntErrDropOps.set(Counter.add("cnt_err_drop_ops_q", StatusWord.BITS, dropEv, d.ops, Counter.Overflow.SATURATE));
+        cntBadCfg.set(Counter.saturating("cnt_bad_cfg_q", StatusWord.BITS,
+                wWin.andNot(winOk).or(wRto.andNot(rtoOk)).or(wRetry.andNot(retryOk))
+                .or(wWait.andNot(waitOk))));
         m.assertProtocol("m", true);
         assertThat(sFire.not().or(d.length.ne(0)), "a PDU of length 0 from the queue manager");
     }
@@ -664,9 +667,4 @@ public final class TxReliability extends Component {
         return xpus >= 1024 ? TRUE : dest.lt(xpus);
     }
 
-    private static void count(UInt port, String name, Bool event) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
-        port.set(c);
-    }
 }

@@ -11,6 +11,7 @@ import dev.sue.hdl.lib.crc.CrcSpec;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.config.SueEncapConfig;
@@ -176,7 +177,7 @@ public final class RxFrameParser extends Component {
         // frames in: counted at their first beat
         Bool firstIn = reg("first_in", bool()).init(true);
         when(s.fire(), () -> firstIn.set(s.payload.last));
-        cntFrames.set(counter("cnt_frames_r", s.fire().and(firstIn)));
+        cntFrames.set(Counter.saturating("cnt_frames_r", StatusWord.BITS, s.fire().and(firstIn)));
 
         // position of the held beat in its frame
         int biMax = q + 1;
@@ -541,13 +542,14 @@ public final class RxFrameParser extends Component {
 
         // ---------------- counters ----------------
         Bool sue = endPop.andNot(iCtl);
-        cntPass.set(counter("cnt_pass_r", sue.andNot(anyBad)));
-        cntCtl.set(counter("cnt_ctl_r", endPop.and(iCtl)));
+        cntPass.set(Counter.saturating("cnt_pass_r", StatusWord.BITS, sue.andNot(anyBad)));
+        cntCtl.set(Counter.saturating("cnt_ctl_r", StatusWord.BITS, endPop.and(iCtl)));
         UInt[] outs = {cntMacErr, cntFcs, cntTrunc, cntOver, cntHdr, cntLen, cntCsum, cntRcrc, cntVer, cntOp, cntSrc,
             cntPart};
         Bool earlier = FALSE;
         for (int i = 0; i < reasons.length; i++) {
-            outs[i].set(counter("cnt_" + COUNTERS.get(3 + i) + "_r", sue.and(reasons[i]).andNot(earlier)));
+            outs[i].set(Counter.saturating("cnt_" + COUNTERS.get(3 + i) + "_r", StatusWord.BITS,
+                    sue.and(reasons[i]).andNot(earlier)));
             earlier = earlier.or(reasons[i]);
         }
         latency(LAST_BEAT_LATENCY);
@@ -643,13 +645,6 @@ public final class RxFrameParser extends Component {
             d = r;
         }
         return d;
-    }
-
-    /** A 32-bit saturating counter incremented when {@code inc}. */
-    private static UInt counter(String name, Bool inc) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(inc.and(c.ne(U(0xFFFF_FFFFL, 32))), () -> c.set(c.add(1)));
-        return c;
     }
 
     /** The register value from which {@code zeroBytes} zero bytes lead to {@code spec.init()}. */

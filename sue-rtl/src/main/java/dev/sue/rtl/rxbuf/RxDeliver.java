@@ -7,6 +7,7 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.rx.RxPduBeat;
 import dev.sue.rtl.xpu.XpuRxBus;
@@ -157,26 +158,21 @@ public final class RxDeliver extends Component {
         rx.data.set(deliverer.output.data);
         rx.resetOut.set(deliverer.rxResetOut);
 
-        cntStored.set(counter("cnt_stored_q", ring.store));
-        cntNobuf.set(counter("cnt_nobuf_q", ring.kept.and(ring.vcOk).andNot(ring.beatOk)));
-        cntRollback.set(counter("cnt_rollback_q", ring.lastIn.andNot(in.payload.commit.and(accept))));
-        cntBadVc.set(counter("cnt_bad_vc_q", ring.kept.andNot(ring.vcOk)));
-        cntBadOp.set(counter("cnt_bad_op_q", validator.push.and(validator.verdict.bad)));
-        cntPdus.set(counter("cnt_pdus_q", deliverer.pduDone));
-        cntOps.set(counter("cnt_ops_q", deliverer.go));
-        cntCfgReject.set(counter("cnt_cfg_reject_q", table.cfgReject));
+        cntStored.set(Counter.saturating("cnt_stored_q", StatusWord.BITS, ring.store));
+        cntNobuf.set(Counter.saturating("cnt_nobuf_q", StatusWord.BITS, ring.kept.and(ring.vcOk).andNot(ring.beatOk)));
+        cntRollback.set(Counter.saturating("cnt_rollback_q", StatusWord.BITS,
+                ring.lastIn.andNot(in.payload.commit.and(accept))));
+        cntBadVc.set(Counter.saturating("cnt_bad_vc_q", StatusWord.BITS, ring.kept.andNot(ring.vcOk)));
+        cntBadOp.set(Counter.saturating("cnt_bad_op_q", StatusWord.BITS, validator.push.and(validator.verdict.bad)));
+        cntPdus.set(Counter.saturating("cnt_pdus_q", StatusWord.BITS, deliverer.pduDone));
+        cntOps.set(Counter.saturating("cnt_ops_q", StatusWord.BITS, deliverer.go));
+        cntCfgReject.set(Counter.saturating("cnt_cfg_reject_q", StatusWord.BITS, table.cfgReject));
     }
 
     /** Emitted as {@code sue_rx_deliver}. */
     @Override
     public String moduleBaseName() {
         return "sue_rx_deliver";
-    }
-
-    private static UInt counter(String name, Bool event) {
-        UInt c = reg(name, uint(32)).init(0);
-        when(event.and(c.ne(0xFFFFFFFFL)), () -> c.set(c.add(1)));
-        return c;
     }
 
     /** The counters in status-space order, named as in {@link #COUNTERS}. */

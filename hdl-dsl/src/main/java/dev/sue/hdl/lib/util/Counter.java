@@ -44,6 +44,24 @@ public final class Counter {
         return value;
     }
 
+    /**
+     * A {@code width}-bit counter that adds {@code amount} (at most {@code width} bits) in each
+     * cycle {@code enable} is true. Saturating, it takes the maximum when the sum carries out of
+     * {@code width} bits: the adder's own carry, no compare after it.
+     */
+    public static UInt add(String name, int width, Bool enable, UInt amount, Overflow overflow) {
+        require(width >= 1 && width <= 64, "a counter is 1..64 bits wide, got " + width);
+        require(amount.width() <= width, "the amount of counter " + name + " is " + amount.width()
+                + " bits, wider than the counter's " + width);
+        UInt value = reg(name, uint(width)).init(0);
+        UInt sum = value.addExpand(amount.resize(width));
+        UInt wrapped = sum.resize(width);
+        UInt next = overflow == Overflow.WRAP ? wrapped
+                : mux(sum.bit(width), U(BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE), width), wrapped);
+        when(enable, () -> value.set(next));
+        return value;
+    }
+
     /** {@link #count} with {@link Overflow#SATURATE}: a 32-bit status counter is {@code saturating(name, 32, event)}. */
     public static UInt saturating(String name, int width, Bool event) {
         return count(name, width, event, Overflow.SATURATE);
