@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # SUE generator: the front door. `make help` lists the targets.
 #
 # Everything a target needs is installed by the target itself: Maven pulls the

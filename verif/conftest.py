@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest setup for everything under verif/.
 
 * verif/ goes on sys.path so tests (and cocotb modules run inside the

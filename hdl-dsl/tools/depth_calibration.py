@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Calibrates the DSL's logic-depth estimate against yosys.
 
 For each entry (top, parameters) it generates the top with the generator jar, reads the DSL

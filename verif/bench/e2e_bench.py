@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end benchmarks of the SUE endpoint: two ``sue_endpoint`` instances back to back.
 
 Usage (from the repository root, with the project venv; ``make bench`` runs it):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Soak: two SUE endpoints back to back through a faulty link for a million ops (``make soak``).
 
 Usage (repository root, project venv):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Synthesis figures (weighted logic levels, estimated fmax, LUTs, FFs) for generated tops, with yosys.
 
 Usage (from the repository root; ``make bench`` runs the default list):

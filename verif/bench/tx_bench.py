@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Transmit-path benchmarks (simulation) for the SUE TX top ``sue_tx``, at 256/512/1024 bits.
 
 Usage (from the repository root, with the project venv; ``make bench`` runs it):

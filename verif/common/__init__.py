@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Verification harness shared by every testbench under verif/.
 
     from common import generate, run_cocotb

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generated designs: call the Java generator and read what it wrote.
 
 A generated design is a directory with one ``<module>.sv`` per module, a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The clock a configuration is expected to reach, for latency figures in nanoseconds.
 
 A cycle count means little without the clock it runs at (issue 13): benches report every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A fault-injecting Ethernet link between two SUE instances, at frame granularity.
 
 Independent of cocotb: the bench moves frames in (``push``) as the sender's MAC stream ends

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lint one generated design from a pytest, exactly as `make lint` does.
 
 `make lint` covers every top at its default parameters; the per-block tests use

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The SUE tops' AXI4-Stream MAC and control ports, driven and watched with cocotbext-axi.
 
 ``mac_tx_<p>_t*``, ``mac_rx_0_t*`` and ``ctl_t*`` (sue-rtl/README.md, "MAC and control

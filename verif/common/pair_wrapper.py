@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Two instances of a generated top in one simulation: a test wrapper written from the top's ports.
 
 cocotb drives one toplevel, and a back-to-back test needs two endpoints whose MAC streams meet

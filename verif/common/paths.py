@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where things live: the repository, the generator jar and the output tree.
 
 All outputs of the Python side go under ``out/`` (ignored by git):

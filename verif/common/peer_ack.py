@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Drives the ``peer_ack`` Flow of the SUE transmit top: ACK/NACK information "received" from peers.
 
 ``PeerAckDriver`` is a ClockedBench agent: ``post(peer, op, rpsn, delay)`` schedules one message

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Plain Python model of the RX delivery rules (sue-rtl/DESIGN-RX.md, "RX buffer, unpacker and
 XPU RX interface"; ARCHITECTURE.md §5 op format), written from the documents, not from the RTL.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Plain-Python reference of the receive classification rules of sue-rtl/DESIGN-RX.md
 (written from the document, not from the RTL): for one frame (bytes as received, FCS included
 when the endpoint checks it) and the MAC error flag, what the parser must do.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build a design with Verilator (cached) and run cocotb tests against it.
 
 ``run_cocotb(design, "my_cocotb_module")`` is the one call a pytest test needs.

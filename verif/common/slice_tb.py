@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb checks shared by the register-slice testbenches (forward, skid, full, half).
 
 Every slice top has ``clk``/``rst``, an input stream ``s`` and an output stream ``m``; with

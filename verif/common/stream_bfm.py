@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Valid/ready stream drivers for cocotb testbenches, in the style of taxi's.
 
 Our streams flatten to ``<prefix>_valid``, ``<prefix>_ready`` and the payload:

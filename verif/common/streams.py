@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Valid/ready stream drivers for the DSL's port naming, with idle and backpressure inserters.
 
 A stream port ``s`` flattens to ``s_valid``, ``s_ready`` and either ``s_payload`` (a leaf

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Agents for benches of whole SUE endpoints (``sue_endpoint``, ``sue_pair``), on ClockedBench.
 
 Every agent takes a ``View``: the DUT seen through a port-name prefix, so one class serves the

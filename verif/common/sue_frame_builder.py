@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Builds complete SUE frames from ARCHITECTURE.md §5 with scapy and the RH/AFH layers of
 ``sue_layers`` (independently of the RTL): network header for one of the six encapsulations
 (+ optional 802.1Q), RH, ops, zero padding to the minimum frame, R-CRC (``zlib.crc32`` over

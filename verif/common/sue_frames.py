@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Decoder for complete SUE frames (ARCHITECTURE.md §5), built on scapy's standard layers and
 common.sue_layers: network header of any of the six encapsulations (+ 802.1Q), RH, the PDU
 region (ops and padding), R-CRC and optional FCS.

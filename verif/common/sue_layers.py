@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """scapy layers for the SUE wire profile, written from ARCHITECTURE.md §5 (the normative
 wire profile), independently of the RTL:
 

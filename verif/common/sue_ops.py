@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Op-level model of SUE traffic, written from ARCHITECTURE.md §5/§6 and the signal table in
 sue-rtl/README.md, independently of the RTL.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Stimulus shared by the RX benches (``sue_rx_parser``, ``sue_rx``): SUE frames to this endpoint,
 valid or mutated in one way, built by ``common.sue_frame_builder`` (scapy + zlib, ARCHITECTURE.md
 §5) for an ``RxConfig``; a frame's MAC beats; frames reassembled from MAC-format beats.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The XPU side of the SUE receive interface of spec Table 2 (``rx_*``, encodings of
 sue-rtl/DESIGN-RX.md).
 

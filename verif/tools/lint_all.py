@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Lint every generated design under OUT_ROOT with four independent front ends.
 
 Usage: lint_all.py OUT_ROOT [-j N]

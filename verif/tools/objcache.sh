@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # OBJCACHE for Verilator builds (set by verif/common/sim.py when ccache is installed).
 #
 # verilated.mk runs every compile as `$(OBJCACHE) $(CXX) ...`. Verilator's runtime and cocotb's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Compile one design with slang (pyslang) as its command-line tool would, and count diagnostics.
 
 Usage: slang_check.py --top TOP FILE...   (one design: its files in dependency order)

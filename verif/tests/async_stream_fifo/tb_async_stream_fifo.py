@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for async_stream_fifo: push side on s_clk, pop side on m_clk, unrelated periods.
 
 Configuration from the environment (set by test_async_stream_fifo.py): DEPTH, STAGES,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """async_stream_fifo: depths 2..64, widths 1..64, 2 and 3 synchroniser stages, both clock
 ratios (10 ns / 13.7 ns and 13.7 ns / 10 ns) plus a 1:3.7 ratio for a packet payload."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for bit_synchronizer: async_in changes at random instants unrelated to clk;
 sync_out must equal the value async_in had at the clk edge STAGES edges back."""
 

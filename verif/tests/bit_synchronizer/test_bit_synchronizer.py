@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bit_synchronizer with 2, 3 and 4 flip-flops."""
 
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Cycle models of ClockingZoo's two clock domains (see ClockingZoo's Javadoc).
 
 Each model has one method per event: ``edge()`` for a rising clock edge, taking

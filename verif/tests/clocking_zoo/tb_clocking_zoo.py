@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the ClockingZoo test: two unrelated clocks, random stimulus in
 each domain against clocking_model, and directed checks of resets and the clock
 enable.

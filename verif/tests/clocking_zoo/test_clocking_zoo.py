@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ClockingZoo: resets (synchronous, asynchronous active-low), clock enable,
 registers without reset, regNext/regNextWhen, a byte-enable RAM with
 synchronous and asynchronous reads, and two-flop synchronisers between two

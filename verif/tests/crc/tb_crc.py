@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the CRC engine tests (launched by test_crc.py).
 
 The DUT is ``crc_engine`` (dev.sue.hdl.lib.crc.CrcEngine): a flow of packet

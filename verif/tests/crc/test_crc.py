@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """CRC engine (dev.sue.hdl.lib.crc.CrcEngine, top ``crc_engine``) against
 independent oracles: zlib.crc32 for CRC-32, a textbook bitwise CRC-32C, and a
 generic bitwise model for other CRCs (see tb_crc.py).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the crc_appender test (dev.sue.hdl.lib.crc.CrcAppender): random packets with
 random idle and back-pressure, checked against zlib.crc32 over the bytes from OFFSET appended
 LSB first; bypass (enable = 0) returns the packets unchanged; back-to-back packets of fixed

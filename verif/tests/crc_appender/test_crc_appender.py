@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """CrcAppender (top ``crc_appender``): CRC-32 appended after each packet, computed from a fixed
 byte offset, against zlib.crc32 (tb_crc_appender.py); throughput 1.0 on back-to-back packets,
 first-beat latency; lint; parameter errors."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the crc_window test (dev.sue.hdl.lib.crc.CrcWindow): random messages of every
 length the window allows (trail 0..MAX_TRAIL), random idle cycles between windows and random
 garbage on the inputs while valid is low; crc_value in the cycle after each window is checked

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """CrcWindow (top ``crc_window``): the one-cycle CRC of a message given whole in a fixed window,
 checked against zlib.crc32, binascii.crc_hqx and a bit-serial reference model
 (tb_crc_window.py) for every trail length; lint; parameter errors."""

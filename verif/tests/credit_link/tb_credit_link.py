@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for CreditSender + CreditReceiver (top ``credit_link``), loop closed here.
 
 The testbench plays everything between the two blocks: a link that delays

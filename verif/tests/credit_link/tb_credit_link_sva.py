@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Deliberately returns a credit that was never spent, to prove the sender's
 overflow SVA runs in simulation: test_credit_link.py expects this run to fail."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """CreditSender + CreditReceiver in a closed loop: capacity x initial split x per-cycle limits.
 
 Each configuration runs long random traffic with idle and backpressure

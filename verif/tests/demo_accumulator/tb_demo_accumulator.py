@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the DemoAccumulator test: random stimulus against a Python
 model of the behaviour documented in DemoAccumulator's Javadoc.
 

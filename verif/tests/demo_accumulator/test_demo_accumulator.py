@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end proof of the chain: DemoAccumulator in Java -> sue-gen -> SystemVerilog
 -> Verilator -> cocotb, checked every cycle against a Python model of its
 documented behaviour (tb_demo_accumulator.py).

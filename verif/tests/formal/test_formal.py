@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Formal proofs with SymbiYosys: the generated SVA of StreamFifo and credit conservation.
 
 Each test generates a design, wraps it in a harness from this folder (free inputs

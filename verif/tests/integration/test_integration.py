@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Integration: two configurations of sue_endpoint and user modules with the library's class
 names compile together (one Verilator and one Icarus run), the instantiation template is a
 complete instance, and FuseSoC accepts the generated core file.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the OperatorZoo test: random and corner inputs, every output
 compared with zoo_model after every input change.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """OperatorZoo: every DSL operator, emitted as SystemVerilog, simulated by
 Verilator and compared with Python integer arithmetic (tb_operator_zoo.py,
 zoo_model.py).

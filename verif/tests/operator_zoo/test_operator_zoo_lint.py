@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lint operator_zoo at non-default parameters, which `make lint` (defaults only) never
 sees: verilator --lint-only -Wall, iverilog -g2012 and yosys read_verilog -sv,
 through verif/tools/lint_all.py. The project promises lint-clean SV at every

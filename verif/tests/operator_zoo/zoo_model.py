@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Plain-integer model of OperatorZoo (hdl-dsl/.../demo/OperatorZoo.java).
 
 Every output is computed with Python's unbounded integers and then reduced to

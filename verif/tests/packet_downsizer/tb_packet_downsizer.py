@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for PacketDownsizer (top ``packet_downsizer``): wide beats into narrow ones.
 
 Checks, against plain Python: every packet comes out byte-exact, in exactly

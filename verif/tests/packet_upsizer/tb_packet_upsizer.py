@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for PacketUpsizer (top ``packet_upsizer``): narrow beats into wide ones.
 
 Checks, against plain Python: every packet comes out byte-exact (keep decides

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PacketUpsizer over input width x ratio; each run has idle insertion and backpressure variants."""
 
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for pulse_synchronizer: src_clk and dst_clk unrelated (periods from the
 environment: SRC_PERIOD, DST_PERIOD in ns; STAGES). Random source pulses obeying the spacing
 rule; each must become exactly one dst_pulse, STAGES dst_clk edges after its source edge."""

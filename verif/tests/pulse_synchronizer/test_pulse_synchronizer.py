@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pulse_synchronizer: both clock ratios (10 ns / 13.7 ns and back), a 1:3.7 ratio, 2 and 3 stages."""
 
 import pytest

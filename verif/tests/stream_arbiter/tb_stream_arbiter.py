@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for StreamArbiter (top ``stream_arbiter``): N packet streams into one.
 
 The pytest side passes the configuration in the environment: TB_ROUND_ROBIN and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Deliberately breaks the stream rules on an arbiter input, to prove its SVA
 runs in simulation: test_stream_arbiter.py expects this run to fail."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """StreamArbiter: parameter matrix over inputs, data width, policy and packet locking.
 
 Each configuration runs tb_stream_arbiter (data tests with idle insertion and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for StreamDemux (top ``stream_demux``): each beat goes to m_<sel>.
 
 The source sends packets with a random destination in ``sel`` on every beat

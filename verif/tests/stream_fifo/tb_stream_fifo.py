@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for stream_fifo against a cycle-accurate Python model of its documented timing.
 
 Configuration comes from the environment (set by test_stream_fifo.py): DEPTH, RAM (1 = RAM

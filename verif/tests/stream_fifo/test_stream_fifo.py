@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """stream_fifo: register and RAM storage, depths 1, 2, 3, 5, 7, 16, 64, widths 1..512,
 leaf and packet payloads, almost-full thresholds at 1, the middle and the depth."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for StreamFilterDemo (top ``stream_filter_demo``).
 
 The DUT is ``m = s.haltWhen(halt).throwWhen(drop_now).map(p + 1)`` (TB_HALT_FIRST=1)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """StreamFilterDemo (Stream.throwWhen, haltWhen, map) over width x filter order.
 
 Each run has idle x backpressure variants (tb_stream_filter_demo.py); width 1

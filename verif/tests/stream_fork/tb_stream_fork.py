@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for StreamFork (top ``stream_fork``): every beat to every output.
 
 TB_SYNCHRONOUS ("1"/"0") gives the mode. Each output has its own random

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """StreamFork over outputs x data width x mode; each run has idle and backpressure variants."""
 
 import pytest

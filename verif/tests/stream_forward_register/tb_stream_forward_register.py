@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for stream_forward_register: valid and payload registered, latency 1."""
 
 import cocotb

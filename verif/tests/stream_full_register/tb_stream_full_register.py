@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for stream_full_register: every output registered, latency 1, full rate."""
 
 import cocotb

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """stream_full_register: payload widths 1..512 as one leaf, and a 64-bit packet beat {data, keep, last}."""
 
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for stream_half_register: every output registered, latency 1, half rate."""
 
 import cocotb

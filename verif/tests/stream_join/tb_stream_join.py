@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for StreamJoin (top ``stream_join``): one output beat per N input beats.
 
 Each input carries its own packets, cut so every input has the same number of

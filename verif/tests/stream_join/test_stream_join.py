@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """StreamJoin over inputs x data width; each run has idle insertion and backpressure variants."""
 
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lint the stream library tops at non-default parameters (make lint covers the defaults).
 
 Edge values (one port, ratio 1, capacity 1, widths that are not powers of two,

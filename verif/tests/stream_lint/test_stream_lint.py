@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lint (Verilator -Wall, Icarus, Yosys; as `make lint`) stream-library tops with non-default
 parameters, and check that the generator rejects invalid ones with a clear message."""
 

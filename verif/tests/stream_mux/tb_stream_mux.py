@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for StreamMux (top ``stream_mux``): sel picks the input passed to m.
 
 A select controller plays the user: it points sel at a random input and keeps

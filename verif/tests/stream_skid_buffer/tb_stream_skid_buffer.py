@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for stream_skid_buffer: ready registered, latency 0, no bubble."""
 
 import cocotb

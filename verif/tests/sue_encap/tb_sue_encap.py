@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the sue_header_builder test: random configuration through the cfg write port,
 random header requests, every emitted header checked with scapy (Ethernet/802.1Q/IPv4/IPv6/UDP
 from scapy, RH/AFH layers from common.sue_layers, written from ARCHITECTURE.md §5), and every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """sue_header_builder: every encapsulation (standard IPv4/IPv6 + UDP, AFH Gen 1 with and without
 shim, AFH Gen 2 normal and compressed), with and without 802.1Q where allowed, table sizes 1, 5
 (non-power-of-two), 16 and 1024. Random configuration writes and random requests, headers

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lint (Verilator -Wall, Icarus, Yosys; as `make lint`) sue_header_builder for every
 encapsulation with and without 802.1Q, table sizes 1, 5, 1024, and sue_encap_config at its
 corners; check that invalid parameter sets are rejected with their valid ranges."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The scapy layers in common/sue_layers.py against byte strings built by hand from
 ARCHITECTURE.md §5 (no RTL involved): if these fail, the oracle itself is wrong."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Two SUE endpoints back to back through a fault-injecting link (top ``sue_endpoint_pair``).
 
 Endpoint A (xpuid ``ID_A``) and endpoint B (``ID_B``) each get a Python XPU on both interfaces

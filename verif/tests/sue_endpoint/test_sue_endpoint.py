@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """SUE endpoint (``sue_endpoint``): two instances back to back through a fault-injecting link.
 
 The same Verilator model (256-bit buses, 4 XPUs, 2 VCs, small buffers) runs every scenario:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the framing-path test (top ``tx_frame_path`` = TxSequencer + SueFramer +
 PortSelect): random configuration, random PDUs (length 0 or 2..4096 even, random bytes) to
 random destinations and VCs, random idle on the desc and data streams, random MAC

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lint (Verilator -Wall without waivers, Icarus -g2012, Yosys) the framing path at 512 and 1024
 bits with 1024 XPUs, and its blocks at their corners; invalid parameter sets are rejected with a
 clear message."""

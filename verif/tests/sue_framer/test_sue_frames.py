@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """common.sue_frames on frames built with scapy (independent of the RTL): every encapsulation
 decodes, CRCs are checked, and malformed frames raise SueFrameError with a clear message."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for active_scheduler against a cycle-accurate Python model.
 
 Configuration from the environment (set by test_active_scheduler.py): XPUS, VCS.

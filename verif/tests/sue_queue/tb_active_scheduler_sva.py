@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Deliberately reports DONE for a queue that was never granted, to prove the scheduler's SVA
 run in simulation: test_active_scheduler.py expects this run to fail."""
 

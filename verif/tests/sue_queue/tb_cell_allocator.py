@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for cell_allocator against a Python model (a set of allocated cells).
 
 Configuration from the environment (set by test_cell_allocator.py): CELLS.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Deliberately frees a cell while every cell is free, to prove the allocator's SVA runs in
 simulation: test_cell_allocator.py expects this run to fail."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for queue_lists against a plain-Python reference model (dict of deques).
 
 Configuration from the environment (set by test_queue_lists.py): XPUS, VCS, CELLS.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Deliberately sends a queue id >= xpus * vcs, to prove the queue lists' SVA run in
 simulation: test_queue_lists.py expects this run to fail (needs a non-power-of-two queue count)."""
 

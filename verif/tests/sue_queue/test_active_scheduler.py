@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """active_scheduler: exact round-robin order against a cycle-accurate model under random
 traffic, idle-system latency, paused VCs, parking/wake-up and HOL freedom, at small sizes
 (the realistic size is linted by test_queue_lint.py)."""

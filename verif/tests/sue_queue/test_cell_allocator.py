@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cell_allocator: random alloc/free against a set model, exhaustion and recovery, full
 rate, at power-of-two and other sizes; the SVA catches a free with every cell free."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Queue manager tops at realistic and edge sizes: generated and linted by verilator -Wall,
 iverilog and yosys (no simulation), and parameter errors reported clearly."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """queue_lists: random append/pop/peek every cycle against a dict-of-deques model, back-to-back
 operations on one queue, exhausting every cell, destination limits; small configurations
 (non-powers of two included). The realistic size (1024 XPUs x 4 VCs, 8192 cells) is generated

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Plain-Python expectation of the whole receive path (``sue_rx``) for one frame at a time, built
 from the three documented block models, never from the RTL:
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for the whole receive path (top ``sue_rx``: RxFrameParser -> RxReliability ->
 RxDeliver): bad input of every kind is dropped and counted, valid traffic flows afterwards.
 

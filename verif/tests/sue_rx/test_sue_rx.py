@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """sue_rx (whole receive path: parser, receive reliability, RX delivery): bad-input test.
 
 "RX bad input: at least ten thousand random and mutated frames (truncated, oversized, wrong

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for the RX buffer, unpacker and XPU RX interface (top ``sue_rx_deliver``).
 
 Stimulus: random PDUs built from random ops (``common.sue_ops``: CommandTable, random_op, op

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """sue_rx_deliver: RX buffer, op unpacker and XPU RX interface. Random PDUs (good, PAD-terminated,
 empty, malformed) with random commit/accept and idle, a slow credit-returning XPU (nobuf drops),
 a stalled VC, back-to-back traffic, against the Python model of DESIGN-RX.md; latency/throughput

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for the SUE RX frame parser (top ``sue_rx_parser``, RxFrameParser.java).
 
 Random configuration (own MAC/IP/xpuid, UDP port, AFH prefix, partition table, RX_FCS,

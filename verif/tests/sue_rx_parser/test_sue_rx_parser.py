@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """sue_rx_parser: RX frame parser over all six encapsulations (+802.1Q where allowed), W =
 256/512/1024, FCS checked by SUE or not; random and mutated frames against the Python model
 of DESIGN-RX.md; latency and throughput; lint at 512/1024 bits with 1024 XPUs."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Plain Python reference of the receive go-back-N rules of sue-rtl/DESIGN-RELIABILITY.md
 ("Receive side"), written from the document, not from the RTL.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for receive reliability (top ``sue_rx_reliability``, RxReliability.java).
 
 Drives ``beat`` like the RX parser's output would be seen: PDUs of 1..3 beats from several

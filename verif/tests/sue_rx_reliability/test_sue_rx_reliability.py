@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """sue_rx_reliability: receive go-back-N against the Python model of DESIGN-RELIABILITY.md
 (rel_model.py): random PDU sequences with duplicates, gaps, wrap-around, empty PDUs, commit = 0,
 fits = 0, idle and back-to-back one-beat PDUs; two Verilator models by default

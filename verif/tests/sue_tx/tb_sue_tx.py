@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for the whole SUE transmit path (top ``sue_tx``, SueTx.java).
 
 A Python XPU (common.sue_ops.XpuTx) sends random ops on the tx_* credit interface (random

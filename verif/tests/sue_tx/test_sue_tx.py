@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of the SUE transmit path (top ``sue_tx``): XPU ops in, Ethernet frames out.
 
 The cocotb side (tb_sue_tx.py) decodes every frame with scapy and the §5 layers and checks it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for the TX queue manager (top ``sue_tx_queue``, TxQueueManager.java).
 
 Drives XpuTxOp beats directly (random ops: destination, VC, 2..18 control bytes, 0..256 data

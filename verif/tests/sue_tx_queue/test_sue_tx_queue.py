@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """sue_tx_queue: TX queue manager against a Python packing model (see tb_sue_tx_queue.py)."""
 
 import re

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for go-back-N transmit reliability (top ``sue_tx``, TxReliability.java).
 
 The MAC output feeds a Python go-back-N RECEIVER written from ARCHITECTURE.md §4/§5 and

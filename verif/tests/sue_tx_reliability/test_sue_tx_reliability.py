@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Go-back-N transmit reliability of ``sue_tx`` against a Python receiver model with loss.
 
 One small Verilator model (256-bit bus, 16 XPUs, 2 VCs, 256 cells); see tb_sue_tx_reliability.py

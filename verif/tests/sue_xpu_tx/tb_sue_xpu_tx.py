@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for the XPU TX interface (top ``sue_xpu_tx``, XpuTxInterface.java).
 
 A Python XPU drives random ops (random destination, VC, command table, data

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """sue_xpu_tx: XPU TX interface over N = 256/512/1024, clean and with injected violations,
 plus lint of non-default parameters."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Weighted logic levels of synth_bench.analyze_levels, against figures worked out by hand.
 
 Hand-written yosys JSON netlists (the shape `write_json` gives after `synth_xilinx`) check each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb side of the harness self-test: a counter against a Python model.
 
 Runs inside the Verilator simulator (launched by common.run_cocotb from

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb module whose test always fails: test_harness.py checks that a cocotb
 failure becomes a pytest failure naming the cocotb test."""
 

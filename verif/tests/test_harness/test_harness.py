@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Self-test of the verification harness (verif/common), independent of the
 project's generator: it writes a tiny hand-made counter in the generator's
 output layout (.sv files, <top>.f, <top>.json) and checks that

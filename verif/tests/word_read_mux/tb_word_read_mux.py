@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bench for WordReadMux: words change every cycle; each response must carry the value
 the word had in the cycle after its request (the mux samples there), two cycles after it."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """WordReadMux: reads of random words by index, two cycles of latency, out-of-range indices."""
 
 import re

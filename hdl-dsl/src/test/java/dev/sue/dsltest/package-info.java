@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * JUnit tests of the DSL, one class per construct group ({@code LogicOpsTest}, {@code MemTest}, ...)
  * and per elaboration check ({@code WidthCheckTest}, {@code LatchCheckTest}, ...), plus golden

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.sue.gen.tops;
 
 import dev.sue.hdl.lib.crc.CrcAppender;

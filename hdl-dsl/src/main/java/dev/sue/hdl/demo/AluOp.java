@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.sue.hdl.demo;
 
 /** Operations of {@link DemoAccumulator}; binary-encoded in the order listed. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.sue.hdl.ir;
 
 import java.util.ArrayList;

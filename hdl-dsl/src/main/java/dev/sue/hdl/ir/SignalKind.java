@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.sue.hdl.ir;
 
 /** What drives a declared signal and how it is emitted. */

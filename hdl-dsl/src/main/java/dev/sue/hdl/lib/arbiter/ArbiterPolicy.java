@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.sue.hdl.lib.arbiter;
 
 /** How an arbiter chooses among simultaneous requests. */

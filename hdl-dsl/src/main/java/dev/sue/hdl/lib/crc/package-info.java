@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Parallel CRC for packet streams: {@link dev.sue.hdl.lib.crc.CrcSpec} (any CRC of width 1..32
  * in the catalogue parameter model, presets {@code CRC32} and {@code CRC32C}),
