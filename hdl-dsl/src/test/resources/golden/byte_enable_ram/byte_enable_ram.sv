@@ -13,23 +13,23 @@
 module byte_enable_ram (
     input  wire logic        clk,
     input  wire logic        rst,
-    input  wire logic        a_en,  // GoldenDesigns.java:131
-    input  wire logic        a_write,  // GoldenDesigns.java:132
-    input  wire logic [3:0]  a_addr,  // GoldenDesigns.java:133
-    input  wire logic [31:0] a_wdata,  // GoldenDesigns.java:134
-    input  wire logic [3:0]  a_strb,  // GoldenDesigns.java:135
-    output logic      [31:0] a_rdata,  // GoldenDesigns.java:136
-    input  wire logic [3:0]  b_addr,  // GoldenDesigns.java:137
-    output logic      [31:0] b_rdata  // GoldenDesigns.java:138
+    input  wire logic        a_en,  // GoldenDesigns.java:132
+    input  wire logic        a_write,  // GoldenDesigns.java:133
+    input  wire logic [3:0]  a_addr,  // GoldenDesigns.java:134
+    input  wire logic [31:0] a_wdata,  // GoldenDesigns.java:135
+    input  wire logic [3:0]  a_strb,  // GoldenDesigns.java:136
+    output logic      [31:0] a_rdata,  // GoldenDesigns.java:137
+    input  wire logic [3:0]  b_addr,  // GoldenDesigns.java:138
+    output logic      [31:0] b_rdata  // GoldenDesigns.java:139
 );
-    logic [31:0] ram_rdata_0;  // GoldenDesigns.java:143
-    logic [31:0] ram_rdata_1;  // GoldenDesigns.java:144
-    logic [31:0] ram [0:15];  // GoldenDesigns.java:139
+    logic [31:0] ram_rdata_0;  // GoldenDesigns.java:144
+    logic [31:0] ram_rdata_1;  // GoldenDesigns.java:145
+    logic [31:0] ram [0:15];  // GoldenDesigns.java:140
 
-    assign a_rdata = ram_rdata_0;  // GoldenDesigns.java:143
-    assign b_rdata = ram_rdata_1;  // GoldenDesigns.java:144
+    assign a_rdata = ram_rdata_0;  // GoldenDesigns.java:144
+    assign b_rdata = ram_rdata_1;  // GoldenDesigns.java:145
 
-    always_ff @(posedge clk) begin  // GoldenDesigns.java:142
+    always_ff @(posedge clk) begin  // GoldenDesigns.java:143
         for (int lane = 0; lane < 4; lane++) begin
             if ((a_write & a_en) && a_strb[lane]) begin
                 ram[a_addr][8*lane +: 8] <= a_wdata[8*lane +: 8];
@@ -37,13 +37,13 @@ module byte_enable_ram (
         end
     end
 
-    always_ff @(posedge clk) begin  // GoldenDesigns.java:143
+    always_ff @(posedge clk) begin  // GoldenDesigns.java:144
         if (a_en & (~a_write)) begin
             ram_rdata_0 <= ram[a_addr];
         end
     end
 
-    assign ram_rdata_1 = ram[b_addr];  // GoldenDesigns.java:144
+    assign ram_rdata_1 = ram[b_addr];  // GoldenDesigns.java:145
 
     // Bits no logic reads, gathered on purpose so lint reports only real surprises.
     logic unused_ok;

@@ -11,10 +11,10 @@
 `default_nettype none
 
 module alu (
-    input  wire logic [1:0] op,  // Alu.java:14
-    input  wire logic [7:0] a,  // Alu.java:22
-    input  wire logic [7:0] b,  // Alu.java:23
-    output logic      [7:0] result  // Alu.java:24
+    input  wire logic [1:0] op,  // Alu.java:15
+    input  wire logic [7:0] a,  // Alu.java:23
+    input  wire logic [7:0] b,  // Alu.java:24
+    output logic      [7:0] result  // Alu.java:25
 );
     localparam logic [1:0] ALU_OP_ADD = 2'd0;
     localparam logic [1:0] ALU_OP_CLEAR = 2'd3;
@@ -22,18 +22,18 @@ module alu (
     localparam logic [1:0] ALU_OP_XOR = 2'd2;
 
     always_comb begin
-        case (op)  // Alu.java:25
+        case (op)  // Alu.java:26
             ALU_OP_ADD: begin
-                result = a + b;  // Alu.java:26
+                result = a + b;  // Alu.java:27
             end
             ALU_OP_SUB: begin
-                result = a - b;  // Alu.java:27
+                result = a - b;  // Alu.java:28
             end
             ALU_OP_XOR: begin
-                result = a ^ b;  // Alu.java:28
+                result = a ^ b;  // Alu.java:29
             end
             ALU_OP_CLEAR: begin
-                result = 8'd0;  // Alu.java:29
+                result = 8'd0;  // Alu.java:30
             end
         endcase
     end

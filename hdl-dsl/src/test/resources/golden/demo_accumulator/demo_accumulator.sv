@@ -15,52 +15,52 @@
 module demo_accumulator (
     input  wire logic        clk,
     input  wire logic        rst,
-    input  wire logic        in_valid,  // DemoAccumulator.java:24
-    input  wire logic [1:0]  in_op,  // DemoAccumulator.java:25
-    output logic             acc_parity,  // DemoAccumulator.java:28
-    output logic      [15:0] count,  // DemoAccumulator.java:29
-    input  wire logic        hist_en,  // DemoAccumulator.java:30
-    input  wire logic [7:0]  operand,  // DemoAccumulator.java:43
-    output logic      [7:0]  acc,  // DemoAccumulator.java:44
-    input  wire logic [3:0]  hist_addr,  // DemoAccumulator.java:45
-    output logic      [7:0]  hist_data  // DemoAccumulator.java:46
+    input  wire logic        in_valid,  // DemoAccumulator.java:25
+    input  wire logic [1:0]  in_op,  // DemoAccumulator.java:26
+    output logic             acc_parity,  // DemoAccumulator.java:29
+    output logic      [15:0] count,  // DemoAccumulator.java:30
+    input  wire logic        hist_en,  // DemoAccumulator.java:31
+    input  wire logic [7:0]  operand,  // DemoAccumulator.java:44
+    output logic      [7:0]  acc,  // DemoAccumulator.java:45
+    input  wire logic [3:0]  hist_addr,  // DemoAccumulator.java:46
+    output logic      [7:0]  hist_data  // DemoAccumulator.java:47
 );
-    logic [7:0]  acc_reg;  // DemoAccumulator.java:48
-    logic [15:0] count_reg;  // DemoAccumulator.java:49
-    logic [7:0]  history_rdata;  // DemoAccumulator.java:62
+    logic [7:0]  acc_reg;  // DemoAccumulator.java:49
+    logic [15:0] count_reg;  // DemoAccumulator.java:50
+    logic [7:0]  history_rdata;  // DemoAccumulator.java:63
     logic [7:0]  alu_result;
-    logic [7:0] history [0:15];  // DemoAccumulator.java:56
+    logic [7:0] history [0:15];  // DemoAccumulator.java:57
 
-    assign hist_data = history_rdata;  // DemoAccumulator.java:62
-    assign acc = acc_reg;  // DemoAccumulator.java:64
-    assign acc_parity = ^acc_reg;  // DemoAccumulator.java:65
-    assign count = count_reg;  // DemoAccumulator.java:66
+    assign hist_data = history_rdata;  // DemoAccumulator.java:63
+    assign acc = acc_reg;  // DemoAccumulator.java:65
+    assign acc_parity = ^acc_reg;  // DemoAccumulator.java:66
+    assign count = count_reg;  // DemoAccumulator.java:67
 
     always_ff @(posedge clk) begin
         if (rst) begin
             acc_reg <= 8'd0;
             count_reg <= 16'd0;
         end else begin
-            if (in_valid) begin  // DemoAccumulator.java:57
-                acc_reg <= alu_result;  // DemoAccumulator.java:58
-                count_reg <= count_reg + 16'd1;  // DemoAccumulator.java:59
+            if (in_valid) begin  // DemoAccumulator.java:58
+                acc_reg <= alu_result;  // DemoAccumulator.java:59
+                count_reg <= count_reg + 16'd1;  // DemoAccumulator.java:60
             end
         end
     end
 
-    always_ff @(posedge clk) begin  // DemoAccumulator.java:61
+    always_ff @(posedge clk) begin  // DemoAccumulator.java:62
         if (in_valid) begin
             history[count_reg[3:0]] <= alu_result;
         end
     end
 
-    always_ff @(posedge clk) begin  // DemoAccumulator.java:62
+    always_ff @(posedge clk) begin  // DemoAccumulator.java:63
         if (hist_en) begin
             history_rdata <= history[hist_addr];
         end
     end
 
-    alu alu (  // DemoAccumulator.java:51
+    alu alu (  // DemoAccumulator.java:52
         .op     (in_op),
         .a      (acc_reg),
         .b      (operand),
@@ -71,13 +71,13 @@ module demo_accumulator (
 `ifdef FORMAL
     always @(posedge clk) begin
         if (!rst) begin
-            assert_op_counter_must_not_wrap_in_a_test_run: assert ((~in_valid) | (count_reg != 16'd65535));  // op counter must not wrap in a test run (DemoAccumulator.java:67)
+            assert_op_counter_must_not_wrap_in_a_test_run: assert ((~in_valid) | (count_reg != 16'd65535));  // op counter must not wrap in a test run (DemoAccumulator.java:68)
         end
     end
 `else
     always @(posedge clk) begin
         if (!rst) begin
-            assert ((~in_valid) | (count_reg != 16'd65535)) else $error("op counter must not wrap in a test run (DemoAccumulator.java:67)");  // DemoAccumulator.java:67
+            assert ((~in_valid) | (count_reg != 16'd65535)) else $error("op counter must not wrap in a test run (DemoAccumulator.java:68)");  // DemoAccumulator.java:68
         end
     end
 `endif

@@ -14,30 +14,30 @@
 module request_fsm (
     input  wire logic       clk,
     input  wire logic       rst,
-    input  wire logic       start,  // GoldenDesigns.java:30
-    input  wire logic       ack,  // GoldenDesigns.java:31
-    output logic            req,  // GoldenDesigns.java:32
-    output logic            done,  // GoldenDesigns.java:33
-    output logic            busy,  // GoldenDesigns.java:34
-    output logic      [7:0] timeouts,  // GoldenDesigns.java:35
-    output logic      [1:0] state_out  // GoldenDesigns.java:36
+    input  wire logic       start,  // GoldenDesigns.java:31
+    input  wire logic       ack,  // GoldenDesigns.java:32
+    output logic            req,  // GoldenDesigns.java:33
+    output logic            done,  // GoldenDesigns.java:34
+    output logic            busy,  // GoldenDesigns.java:35
+    output logic      [7:0] timeouts,  // GoldenDesigns.java:36
+    output logic      [1:0] state_out  // GoldenDesigns.java:37
 );
     localparam logic [1:0] STATE_DONE = 2'd3;
     localparam logic [1:0] STATE_IDLE = 2'd0;
     localparam logic [1:0] STATE_REQUEST = 2'd1;
     localparam logic [1:0] STATE_WAIT_ACK = 2'd2;
 
-    logic [1:0] state;  // GoldenDesigns.java:41
-    logic [7:0] timer;  // GoldenDesigns.java:42
-    logic [7:0] timeout_count;  // GoldenDesigns.java:43
+    logic [1:0] state;  // GoldenDesigns.java:42
+    logic [7:0] timer;  // GoldenDesigns.java:43
+    logic [7:0] timeout_count;  // GoldenDesigns.java:44
     logic       eq_0;
 
     assign eq_0 = state == STATE_WAIT_ACK;
-    assign req = (state == STATE_REQUEST) | (state == STATE_WAIT_ACK);  // GoldenDesigns.java:61
-    assign done = state == STATE_DONE;  // GoldenDesigns.java:62
-    assign busy = state != STATE_IDLE;  // GoldenDesigns.java:63
-    assign timeouts = timeout_count;  // GoldenDesigns.java:64
-    assign state_out = state;  // GoldenDesigns.java:65
+    assign req = (state == STATE_REQUEST) | (state == STATE_WAIT_ACK);  // GoldenDesigns.java:62
+    assign done = state == STATE_DONE;  // GoldenDesigns.java:63
+    assign busy = state != STATE_IDLE;  // GoldenDesigns.java:64
+    assign timeouts = timeout_count;  // GoldenDesigns.java:65
+    assign state_out = state;  // GoldenDesigns.java:66
 
     always_ff @(posedge clk) begin
         if (rst) begin
@@ -45,27 +45,27 @@ module request_fsm (
             timer <= 8'd0;
             timeout_count <= 8'd0;
         end else begin
-            case (state)  // GoldenDesigns.java:45
+            case (state)  // GoldenDesigns.java:46
                 STATE_IDLE: begin
-                    if (start) begin  // GoldenDesigns.java:46
-                        state <= STATE_REQUEST;  // GoldenDesigns.java:46
+                    if (start) begin  // GoldenDesigns.java:47
+                        state <= STATE_REQUEST;  // GoldenDesigns.java:47
                     end
                 end
                 STATE_REQUEST: begin
-                    timer <= 8'd0;  // GoldenDesigns.java:48
-                    state <= STATE_WAIT_ACK;  // GoldenDesigns.java:49
+                    timer <= 8'd0;  // GoldenDesigns.java:49
+                    state <= STATE_WAIT_ACK;  // GoldenDesigns.java:50
                 end
                 STATE_WAIT_ACK: begin
-                    timer <= timer + 8'd1;  // GoldenDesigns.java:52
-                    if (ack) begin  // GoldenDesigns.java:53
-                        state <= STATE_DONE;  // GoldenDesigns.java:53
-                    end else if (timer == 8'd19) begin  // GoldenDesigns.java:54
-                        timeout_count <= timeout_count + 8'd1;  // GoldenDesigns.java:55
-                        state <= STATE_IDLE;  // GoldenDesigns.java:56
+                    timer <= timer + 8'd1;  // GoldenDesigns.java:53
+                    if (ack) begin  // GoldenDesigns.java:54
+                        state <= STATE_DONE;  // GoldenDesigns.java:54
+                    end else if (timer == 8'd19) begin  // GoldenDesigns.java:55
+                        timeout_count <= timeout_count + 8'd1;  // GoldenDesigns.java:56
+                        state <= STATE_IDLE;  // GoldenDesigns.java:57
                     end
                 end
                 STATE_DONE: begin
-                    state <= STATE_IDLE;  // GoldenDesigns.java:59
+                    state <= STATE_IDLE;  // GoldenDesigns.java:60
                 end
             endcase
         end
@@ -75,18 +75,18 @@ module request_fsm (
 `ifdef FORMAL
     always @(posedge clk) begin
         if (!rst) begin
-            cover (state == STATE_DONE);  // GoldenDesigns.java:66
+            cover (state == STATE_DONE);  // GoldenDesigns.java:67
             if (eq_0) begin
-                assert_timer_stays_below_the_timeout: assert (timer < 8'd20);  // timer stays below the timeout (GoldenDesigns.java:67)
+                assert_timer_stays_below_the_timeout: assert (timer < 8'd20);  // timer stays below the timeout (GoldenDesigns.java:68)
             end
         end
     end
 `else
     always @(posedge clk) begin
         if (!rst) begin
-            cover (state == STATE_DONE);  // GoldenDesigns.java:66
+            cover (state == STATE_DONE);  // GoldenDesigns.java:67
             if (eq_0) begin
-                assert (timer < 8'd20) else $error("timer stays below the timeout (GoldenDesigns.java:67)");  // GoldenDesigns.java:67
+                assert (timer < 8'd20) else $error("timer stays below the timeout (GoldenDesigns.java:68)");  // GoldenDesigns.java:68
             end
         end
     end

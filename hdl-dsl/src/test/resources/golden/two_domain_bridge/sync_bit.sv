@@ -14,21 +14,21 @@ module sync_bit (
     input  wire logic io_clk,
     input  wire logic io_rst_n,
     input  wire logic io_ce,
-    input  wire logic d,  // GoldenDesigns.java:73
-    output logic      q  // GoldenDesigns.java:74
+    input  wire logic d,  // GoldenDesigns.java:74
+    output logic      q  // GoldenDesigns.java:75
 );
-    logic meta;  // GoldenDesigns.java:79
-    logic stable;  // GoldenDesigns.java:80
+    logic meta;  // GoldenDesigns.java:80
+    logic stable;  // GoldenDesigns.java:81
 
-    assign q = stable;  // GoldenDesigns.java:83
+    assign q = stable;  // GoldenDesigns.java:84
 
     always_ff @(posedge io_clk or negedge io_rst_n) begin
         if (!io_rst_n) begin
             meta <= 1'b0;
             stable <= 1'b0;
         end else if (io_ce) begin
-            meta <= d;  // GoldenDesigns.java:81
-            stable <= meta;  // GoldenDesigns.java:82
+            meta <= d;  // GoldenDesigns.java:82
+            stable <= meta;  // GoldenDesigns.java:83
         end
     end
 

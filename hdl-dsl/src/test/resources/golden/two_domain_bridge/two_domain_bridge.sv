@@ -17,28 +17,28 @@ module two_domain_bridge (
     input  wire logic       io_rst_n,
     input  wire logic       io_ce,
     input  wire logic       dbg_clk,
-    input  wire logic       pulse,  // GoldenDesigns.java:97
-    input  wire logic       io_clear,  // GoldenDesigns.java:98
-    output logic      [7:0] io_count,  // GoldenDesigns.java:99
-    output logic            toggle_out,  // GoldenDesigns.java:100
-    output logic      [3:0] dbg_ticks  // GoldenDesigns.java:101
+    input  wire logic       pulse,  // GoldenDesigns.java:98
+    input  wire logic       io_clear,  // GoldenDesigns.java:99
+    output logic      [7:0] io_count,  // GoldenDesigns.java:100
+    output logic            toggle_out,  // GoldenDesigns.java:101
+    output logic      [3:0] dbg_ticks  // GoldenDesigns.java:102
 );
-    logic       toggle;  // GoldenDesigns.java:104
-    logic       seen;  // GoldenDesigns.java:111
-    logic [7:0] count;  // GoldenDesigns.java:112
-    logic [3:0] ticks;  // GoldenDesigns.java:119
+    logic       toggle;  // GoldenDesigns.java:105
+    logic       seen;  // GoldenDesigns.java:112
+    logic [7:0] count;  // GoldenDesigns.java:113
+    logic [3:0] ticks;  // GoldenDesigns.java:120
     logic       toggle_sync_q;
 
-    assign toggle_out = toggle;  // GoldenDesigns.java:106
-    assign io_count = count;  // GoldenDesigns.java:115
-    assign dbg_ticks = ticks;  // GoldenDesigns.java:121
+    assign toggle_out = toggle;  // GoldenDesigns.java:107
+    assign io_count = count;  // GoldenDesigns.java:116
+    assign dbg_ticks = ticks;  // GoldenDesigns.java:122
 
     always_ff @(posedge clk) begin
         if (rst) begin
             toggle <= 1'b0;
         end else begin
-            if (pulse) begin  // GoldenDesigns.java:105
-                toggle <= ~toggle;  // GoldenDesigns.java:105
+            if (pulse) begin  // GoldenDesigns.java:106
+                toggle <= ~toggle;  // GoldenDesigns.java:106
             end
         end
     end
@@ -47,25 +47,25 @@ module two_domain_bridge (
         if (!io_rst_n) begin
             count <= 8'd0;
         end else if (io_ce) begin
-            if (io_clear) begin  // GoldenDesigns.java:113
-                count <= 8'd0;  // GoldenDesigns.java:113
-            end else if (toggle_sync_q ^ seen) begin  // GoldenDesigns.java:114
-                count <= count + 8'd1;  // GoldenDesigns.java:114
+            if (io_clear) begin  // GoldenDesigns.java:114
+                count <= 8'd0;  // GoldenDesigns.java:114
+            end else if (toggle_sync_q ^ seen) begin  // GoldenDesigns.java:115
+                count <= count + 8'd1;  // GoldenDesigns.java:115
             end
         end
     end
 
     always_ff @(posedge io_clk) begin
         if (io_ce) begin
-            seen <= toggle_sync_q;  // GoldenDesigns.java:111
+            seen <= toggle_sync_q;  // GoldenDesigns.java:112
         end
     end
 
     always_ff @(posedge dbg_clk) begin
-        ticks <= ticks + 4'd1;  // GoldenDesigns.java:120
+        ticks <= ticks + 4'd1;  // GoldenDesigns.java:121
     end
 
-    sync_bit toggle_sync (  // GoldenDesigns.java:109
+    sync_bit toggle_sync (  // GoldenDesigns.java:110
         .io_clk   (io_clk),
         .io_rst_n (io_rst_n),
         .io_ce    (io_ce),
