@@ -131,6 +131,20 @@ class SimulationSemanticsTest {
         return out;
     }
 
+    /**
+     * Compiles {@code tb.sv} in {@code dir} (module {@code tb}) with the design's modules, written
+     * there beforehand, in Icarus, runs it and returns the lines it displayed.
+     */
+    static List<String> simulate(EmittedDesign d, Path dir) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2012", "-s", "tb", "-o", "sim", "tb.sv"));
+        for (EmittedModule m : d.modules()) {
+            cmd.add(m.fileName());
+        }
+        run(cmd, dir);
+        return run(List.of("vvp", "-n", "sim"), dir).lines()
+                .filter(l -> !l.isBlank() && !l.startsWith("VCD") && !l.contains("$finish")).toList();
+    }
+
     static String run(List<String> cmd, Path dir) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes());
@@ -183,13 +197,7 @@ class SimulationSemanticsTest {
         tb.append("            $display(\"").append(fmt).append('"').append(args).append(");\n");
         tb.append("        end\n        $finish;\n    end\nendmodule\n");
         Files.writeString(dir.resolve("tb.sv"), tb);
-        List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2012", "-s", "tb", "-o", "sim", "tb.sv"));
-        for (EmittedModule m : d.modules()) {
-            cmd.add(m.fileName());
-        }
-        run(cmd, dir);
-        List<String> lines = run(List.of("vvp", "-n", "sim"), dir).lines().filter(l -> !l.isBlank()
-                && !l.startsWith("VCD") && !l.contains("$finish")).toList();
+        List<String> lines = simulate(d, dir);
         assertEquals(vectors.size(), lines.size(), String.join("\n", lines));
         List<String> problems = new ArrayList<>();
         for (int k = 0; k < vectors.size(); k++) {

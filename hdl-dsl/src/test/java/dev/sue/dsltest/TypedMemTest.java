@@ -20,7 +20,6 @@ import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.emit.DesignWriter;
 import dev.sue.hdl.emit.EmittedDesign;
-import dev.sue.hdl.emit.EmittedModule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -330,13 +329,7 @@ class TypedMemTest {
                     end
                 endmodule
                 """.formatted(cycles.size() - 1, d.topModule(), cycles.size()));
-        List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2012", "-s", "tb", "-o", "sim", "tb.sv"));
-        for (EmittedModule m : d.modules()) {
-            cmd.add(m.fileName());
-        }
-        SimulationSemanticsTest.run(cmd, dir);
-        List<String> lines = SimulationSemanticsTest.run(List.of("vvp", "-n", "sim"), dir).lines()
-                .filter(l -> !l.isBlank() && !l.startsWith("VCD") && !l.contains("$finish")).toList();
+        List<String> lines = SimulationSemanticsTest.simulate(d, dir);
         assertEquals(cycles.size(), lines.size(), String.join("\n", lines));
 
         long[][] mem = new long[8][]; // {count, flag, tag}; null until written
