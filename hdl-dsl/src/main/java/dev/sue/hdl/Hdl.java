@@ -441,6 +441,20 @@ public final class Hdl {
     }
 
     /**
+     * Exports {@code map} as this component's register map: when it is the top, the design is
+     * written with {@code <top>.rdl} (SystemRDL), {@code <top>_regs.py} (a Python module for
+     * testbenches and drivers), {@code <top>_regs.md} and the map in the JSON report
+     * ({@code register_map_spec}). Build the map from the blocks' {@code RegisterFile}s.
+     */
+    public static void exportRegisterMap(dev.sue.hdl.regmap.RegisterMap map) {
+        try {
+            Elaboration.current().component().ir().exportMap(map);
+        } catch (IllegalArgumentException e) {
+            require(false, e.getMessage());
+        }
+    }
+
+    /**
      * Checks a generation parameter; when {@code ok} is false, reports {@code message} at the
      * caller's line and stops building this design (every error found so far is reported).
      */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.sue.gen.tops;
 
+import dev.sue.hdl.demo.RegisterDemo;
 import dev.sue.hdl.lib.regs.WordReadMux;
 import java.util.List;
 
@@ -18,6 +19,13 @@ public final class RegsTops {
                     int n = v.integer("n");
                     int w = v.integer("width");
                     return () -> new WordReadMux(n, w);
+                }));
+        c.add(new TopSpec("register_demo",
+                "every register kind of the register-map builder behind an AXI4-Lite target; exports SystemRDL, Python, Markdown",
+                List.of(ParamSpec.integer("tableEntries", "entries of the RAM table", 100, 2, 256)),
+                v -> {
+                    int n = v.integer("tableEntries");
+                    return () -> new RegisterDemo(n);
                 }));
     }
 }

@@ -9,6 +9,10 @@ import dev.sue.hdl.ClockDomain;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.ir.ComponentIr;
 import dev.sue.hdl.ir.Signal;
+import dev.sue.hdl.regmap.MarkdownRegsWriter;
+import dev.sue.hdl.regmap.PythonRegsWriter;
+import dev.sue.hdl.regmap.RegisterMap;
+import dev.sue.hdl.regmap.SystemRdlWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +40,16 @@ public final class DesignWriter {
         DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
         this.json = new ObjectMapper().writer(pp);
+    }
+
+    /** Suffixes of the register map exports written beside a top that exports a map. */
+    static final String RDL = ".rdl";
+    static final String PY_REGS = "_regs.py";
+    static final String MD_REGS = "_regs.md";
+
+    private static Path writeText(Path p, String text) throws IOException {
+        Files.writeString(p, text, StandardCharsets.UTF_8);
+        return p;
     }
 
     /** Writes the files, the filelist and report named after the top module; returns the paths written. */
@@ -69,6 +83,14 @@ public final class DesignWriter {
             Path core = dir.resolve(designName + ".core");
             Files.writeString(core, IntegrationFiles.fusesocCore(design), StandardCharsets.UTF_8);
             written.add(core);
+            RegisterMap map = design.design().top().ir().exportedMap();
+            if (map != null) {
+                RegisterMap named = new RegisterMap(designName, map.doc(), map.addrBits(), map.blocks());
+                String header = IntegrationFiles.registerMapHeader(design);
+                written.add(writeText(dir.resolve(designName + RDL), SystemRdlWriter.write(named, header)));
+                written.add(writeText(dir.resolve(designName + PY_REGS), PythonRegsWriter.write(named, header)));
+                written.add(writeText(dir.resolve(designName + MD_REGS), MarkdownRegsWriter.write(named, header)));
+            }
             Path r = dir.resolve(designName + ".json");
             Files.writeString(r, json.writeValueAsString(report(design)) + "\n", StandardCharsets.UTF_8);
             written.add(r);
@@ -102,6 +124,9 @@ public final class DesignWriter {
                 stale.add(f);
                 stale.add(dir.resolve(name + "_inst.svh"));
                 stale.add(dir.resolve(name + ".core"));
+                stale.add(dir.resolve(name + RDL));
+                stale.add(dir.resolve(name + PY_REGS));
+                stale.add(dir.resolve(name + MD_REGS));
                 stale.add(report);
             }
         }
@@ -152,6 +177,10 @@ public final class DesignWriter {
         stats.put("component_instances", design.design().components().size());
         stats.put("modules", design.modules().size());
         r.put("stats", stats);
+        RegisterMap map = top.ir().exportedMap();
+        if (map != null) {
+            r.put("register_map_spec", map.toJson());
+        }
         if (design.design().depth() != null) {
             r.put("depth", design.design().depth().toJson());
         }

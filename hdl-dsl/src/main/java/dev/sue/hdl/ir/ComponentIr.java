@@ -32,6 +32,7 @@ public final class ComponentIr {
     private final List<Assertion> assertions = new ArrayList<>();
     private final Map<String, Object> parameters = new LinkedHashMap<>();
     private final List<RegisterEntry> registerMap = new ArrayList<>();
+    private dev.sue.hdl.regmap.RegisterMap exportedMap;
     private final Map<ClockDomain, DomainPorts> domainPorts = new LinkedHashMap<>();
     private String instanceName;
     private boolean instanceNameExplicit;
@@ -168,6 +169,18 @@ public final class ComponentIr {
             }
         }
         registerMap.add(entry);
+    }
+
+    /** The register map this component exports with the design (a top's: JSON, SystemRDL, Python, Markdown), or null. */
+    public dev.sue.hdl.regmap.RegisterMap exportedMap() {
+        return exportedMap;
+    }
+
+    public void exportMap(dev.sue.hdl.regmap.RegisterMap map) {
+        if (exportedMap != null) {
+            throw new IllegalArgumentException("register map exported twice: " + exportedMap.name() + " and " + map.name());
+        }
+        exportedMap = map;
     }
 
     public String instanceName() {
