@@ -84,20 +84,27 @@ public final class UInt extends BitVector<UInt> {
         return new Bool(Ops.compare(OpKind.GE_U, "ge()", this, o));
     }
 
+    // Compares with a literal that decide nothing (x < 0, x >= 0, x <= max, x > max) fold to a
+    // constant: the emitted compare would be a Verilator -Wall warning (UNSIGNED, CMPCONST).
+
     public Bool lt(long literal) {
-        return lt(new UInt(literal(literal)));
+        return literal == 0 ? Hdl.FALSE : lt(new UInt(literal(literal)));
     }
 
     public Bool le(long literal) {
-        return le(new UInt(literal(literal)));
+        return isMax(literal) ? Hdl.TRUE : le(new UInt(literal(literal)));
     }
 
     public Bool gt(long literal) {
-        return gt(new UInt(literal(literal)));
+        return isMax(literal) ? Hdl.FALSE : gt(new UInt(literal(literal)));
     }
 
     public Bool ge(long literal) {
-        return ge(new UInt(literal(literal)));
+        return literal == 0 ? Hdl.TRUE : ge(new UInt(literal(literal)));
+    }
+
+    private boolean isMax(long literal) {
+        return width() < 63 && literal == (1L << width()) - 1;
     }
 
     /** Same bits read as two's complement. */

@@ -157,4 +157,32 @@ class ArithmeticTest {
         assertLine(sv, "assign sge_lit = $signed(s) >= $signed(8'd0);");
         assertLine(sv, "assign seq_lit = s == 8'd128;");
     }
+
+    static final class TrivialCompares extends Component {
+        final UInt a = in(uint(4));
+        final Bool never = out(bool());
+        final Bool allValues = out(bool());
+        final Bool fullRange = out(bool());
+        final Bool aboveMax = out(bool());
+        final Bool below3 = out(bool());
+
+        TrivialCompares() {
+            never.set(a.lt(0));
+            allValues.set(a.ge(0));
+            fullRange.set(a.le(15));
+            aboveMax.set(a.gt(15));
+            below3.set(a.lt(3));
+        }
+    }
+
+    @Test
+    void comparesThatDecideNothingFoldToConstants() {
+        // The compare itself would be a Verilator -Wall warning (UNSIGNED / CMPCONST).
+        String sv = Emit.sv(TrivialCompares::new);
+        assertLine(sv, "assign never = 1'b0;");
+        assertLine(sv, "assign all_values = 1'b1;");
+        assertLine(sv, "assign full_range = 1'b1;");
+        assertLine(sv, "assign above_max = 1'b0;");
+        assertLine(sv, "assign below3 = a < 4'd3;");
+    }
 }

@@ -28,6 +28,7 @@ public final class Catalog {
         RegsTops.register(c);
         SueFrameTops.register(c);
         SueTxTops.register(c);
+        SueMgmtTops.register(c);
         return c;
     }
 

@@ -63,7 +63,12 @@ public final class Register {
 
     /** A write-only field: a one-cycle strobe with the written value when software writes it legally. */
     public RegisterFile.Strobe wo(String fieldName, int width, String fieldDoc) {
-        FieldSpec f = field(fieldName, width, Access.WO, null, 0, FieldSpec.fullRange(width), fieldDoc);
+        return wo(fieldName, width, 0, FieldSpec.fullRange(width), fieldDoc);
+    }
+
+    /** A write-only field whose legal values are {@code min..max} (others: SLVERR, no strobe). */
+    public RegisterFile.Strobe wo(String fieldName, int width, long min, long max, String fieldDoc) {
+        FieldSpec f = field(fieldName, width, Access.WO, null, min, max, fieldDoc);
         Bool strobe = wire(hwName(fieldName) + "_strobe", bool());
         UInt data = wire(hwName(fieldName) + "_data", uint(width));
         fields.add(new FieldHw(f, null, null, null, null, strobe, data));

@@ -25,7 +25,10 @@ import java.util.Map;
  * <li>read: {@link #rdValid} with {@link #rdIndex} held until {@link #rdReady}; the owner later
  *     raises {@link #rdRspValid} for one cycle with each {@link #rdField} driven.
  * </ul>
- * One access at a time. Fields are read-write (range-checked like registers) or read-only.
+ * One access at a time. Fields are read-write (range-checked like registers), write-only (read
+ * as 0) or read-only. A table with no writable field never writes ({@link #wrReady} is tied here);
+ * one with no readable field answers reads itself with 0 (the read side is tied here): the owner
+ * drives only the side it has.
  */
 public final class Table {
     private final RegisterFile file;
@@ -69,6 +72,11 @@ public final class Table {
         return add(fieldName, width, Access.RW, 0, FieldSpec.fullRange(width), fieldDoc);
     }
 
+    /** A write-only field: the owner takes written values, reads return 0 (the owner still answers reads). */
+    public Table wo(String fieldName, int width, String fieldDoc) {
+        return add(fieldName, width, Access.WO, 0, FieldSpec.fullRange(width), fieldDoc);
+    }
+
     /** A read-only field. */
     public Table ro(String fieldName, int width, String fieldDoc) {
         return add(fieldName, width, Access.RO, 0, FieldSpec.fullRange(width), fieldDoc);
@@ -100,8 +108,24 @@ public final class Table {
         rdIndex = wire(p + "_rd_index", uint(indexBits));
         rdReady = wire(p + "_rd_ready", bool());
         rdRspValid = wire(p + "_rd_rsp_valid", bool());
+        boolean readable = false;
+        boolean writable = false;
         for (FieldSpec f : fields) {
-            readFields.put(f.name(), wire(p + "_rd_" + f.name().toLowerCase(), uint(f.width())));
+            readable |= f.access().readable();
+            writable |= f.access().writable();
+            if (f.access().readable()) {
+                readFields.put(f.name(), wire(p + "_rd_" + f.name().toLowerCase(), uint(f.width())));
+            }
+        }
+        // A side nothing can use is answered here, so the owner connects only the other one.
+        if (!writable) {
+            wrReady.set(TRUE);
+        }
+        if (!readable) {
+            rdReady.set(TRUE);
+            Bool answered = reg(p + "_rd_zero", bool()).init(false);
+            answered.set(rdValid);
+            rdRspValid.set(answered);
         }
         return this;
     }
@@ -112,9 +136,10 @@ public final class Table {
         return wrData.slice(f.msb(), f.lsb()).asUInt();
     }
 
-    /** The owner drives a field's read value here (sampled with {@link #rdRspValid}). */
+    /** The owner drives a readable field's value here (sampled with {@link #rdRspValid}). */
     public UInt rdField(String fieldName) {
-        find(fieldName);
+        FieldSpec f = find(fieldName);
+        require(f.access().readable(), "table " + name + ": field " + fieldName + " is write-only, it reads 0");
         return readFields.get(fieldName);
     }
 
@@ -133,6 +158,9 @@ public final class Table {
     Bits readWord() {
         Bits word = B(0, RegisterSpec.WORD_BITS);
         for (FieldSpec f : fields) {
+            if (!f.access().readable()) {
+                continue;
+            }
             UInt v = readFields.get(f.name());
             word = word.or(v.resize(RegisterSpec.WORD_BITS).shl(f.lsb()).asBits());
         }

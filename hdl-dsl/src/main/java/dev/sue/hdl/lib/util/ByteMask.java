@@ -75,13 +75,14 @@ public final class ByteMask {
         }
         List<Bool> bits = new ArrayList<>(width);
         for (int b = 0; b < width; b++) {
-            Bool acc = FALSE;
+            List<Bool> terms = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 if (((i + 1) >> b & 1) != 0) {
-                    acc = acc.or(edge.get(i));
+                    terms.add(edge.get(i));
                 }
             }
-            bits.add(acc);
+            // One reduction, not a chain of ORs: a tree of LUTs, log6 of the terms deep.
+            bits.add(terms.isEmpty() ? FALSE : terms.size() == 1 ? terms.get(0) : cat(terms).orR());
         }
         return OneHot.fromBools(bits).asUInt();
     }
