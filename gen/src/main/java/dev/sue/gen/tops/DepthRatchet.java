@@ -18,7 +18,6 @@ public final class DepthRatchet {
     private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.ofEntries(
             Map.entry("sue_endpoint", 31.0),
             Map.entry("sue_framer", 9.75),
-            Map.entry("sue_header_builder", 9.75),
             Map.entry("sue_rx", 18.5),
             Map.entry("sue_rx_deliver", 18.5),
             Map.entry("sue_rx_reliability", 14.75),
