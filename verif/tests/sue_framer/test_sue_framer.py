@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""tx_frame_path (TxSequencer + SueFramer + PortSelect): every encapsulation (+802.1Q where
-allowed), bus widths 256/512/1024, several MIN_FRAME values (0, 64, others) with the FCS on and
-off, random traffic/idle/back-pressure/ack requests, frames decoded with scapy
+"""tx_frame_path (SueFramer + PortSelect): every encapsulation (+802.1Q where allowed), bus
+widths 256/512/1024, several MIN_FRAME values (0, 64, others) with the FCS on and off, random
+traffic/idle/back-pressure/ACK information, frames decoded with scapy
 (common.sue_frames) against a Python model, pcap read by tshark; latency and throughput
 measured and asserted (tb_sue_framer.py)."""
 

@@ -21,9 +21,6 @@ CONFIGS = [
     # the one-beat R-CRC fast path (CrcWindow) at both widths that have one, none at 256
     ("sue_framer", {"dataWidth": 512, "encap": 0, "vlan": False, "numXpus": 16}),
     ("sue_framer", {"dataWidth": 256, "encap": 0, "vlan": False, "numXpus": 16}),
-    ("tx_sequencer", {"numXpus": 1024}),
-    ("tx_sequencer", {"numXpus": 1}),
-    ("tx_sequencer", {"numXpus": 600}),
     ("port_select", {"dataWidth": 1024, "ports": 1}),
 ]
 
@@ -41,7 +38,7 @@ def test_lints_clean(top, params):
     ("tx_frame_path", {"encap": 4, "vlan": True}, "vlan=true needs a standard or AFH Gen 1 encapsulation"),
     ("sue_framer", {"encap": 5, "vlan": True}, "vlan=true needs a standard or AFH Gen 1 encapsulation"),
     ("sue_framer", {"dataWidth": 2048}, "'dataWidth' = 2048"),
-    ("tx_sequencer", {"numXpus": 0}, "numXpus' = 0 is out of range; valid range: 1..1024"),
+    ("tx_frame_path", {"numXpus": 0}, "numXpus' = 0 is out of range; valid range: 1..1024"),
 ])
 def test_rejects_invalid_parameters(top, params, message):
     with pytest.raises(GeneratorError, match=re.escape(message)):

@@ -5,14 +5,13 @@ import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.encap.TxFramePath;
 import dev.sue.rtl.mac.PortSelect;
-import dev.sue.rtl.reliability.TxSequencer;
 import java.util.List;
 import java.util.Map;
 
 /**
- * SUE transmit framing: the PSN/ACK sequencer ({@code tx_sequencer}), the frame builder
- * ({@code sue_framer}), the MAC port select ({@code port_select}) and the three together
- * ({@code tx_frame_path}, the test top for the framing path).
+ * SUE transmit framing: the frame builder ({@code sue_framer}), the MAC port select
+ * ({@code port_select}) and the two together ({@code tx_frame_path}, the test top for the
+ * framing path).
  */
 public final class SueFrameTops {
     private SueFrameTops() {
@@ -26,8 +25,6 @@ public final class SueFrameTops {
         ParamSpec encap = SueParams.encap();
         ParamSpec vlan = SueParams.vlan("insert an 802.1Q tag", false);
         ParamSpec ports = ParamSpec.integer("ports", "MAC ports (only 1 implemented)", 1, 1, 4);
-        c.add(TopSpec.sue("tx_sequencer", "per-destination PSN assignment and pending ACK info (latency 0)",
-                List.of(numXpus), v -> () -> new TxSequencer(v.integer("numXpus"))));
         c.add(TopSpec.sue("sue_framer",
                 "SUE frame builder: network header, RH, PDU, padding to MIN_FRAME, R-CRC, optional FCS",
                 List.of(dataWidth, encap, vlan, numXpus),
@@ -40,7 +37,7 @@ public final class SueFrameTops {
                 }));
         c.add(TopSpec.sue("port_select", "MAC port selection (1 port: pass-through)",
                 List.of(dataWidth, ports), v -> () -> new PortSelect(v.integer("dataWidth"), v.integer("ports"))));
-        c.add(TopSpec.sue("tx_frame_path", "TX sequencer + SUE framer + port select: PDU stream in, MAC frames out",
+        c.add(TopSpec.sue("tx_frame_path", "SUE framer + port select: PDU stream with RH fields in, MAC frames out",
                 List.of(dataWidth, encap, vlan, numXpus, ports),
                 v -> {
                     int w = v.integer("dataWidth");

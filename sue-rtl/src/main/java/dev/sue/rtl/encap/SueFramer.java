@@ -120,6 +120,8 @@ public final class SueFramer extends Component {
         final UInt nOut;
         final Bits lastKeep;
         final Bool drop = bool();
+        /** The PDU has data beats ({@code nIn != 0}), kept as a flag for the fast path's window. */
+        final Bool hasData = bool();
         /** The frame is one beat before its R-CRC: the R-CRC comes from the fast path. */
         final Bool fast = bool();
         /** Fast path: window bytes after the covered ones (N - prefix bytes - body). */
@@ -217,6 +219,7 @@ public final class SueFramer extends Component {
         Bool fast2 = regNext(fastPath ? frameLen1.le(n) : FALSE).named("fast2");
         UInt trail2 = regNext(U(Math.max(0, wd), 14).sub(body1.resize(14)).slice(tw - 1, 0)).named("trail2");
         Bool fast3 = regNext(fast2).named("fast3");
+        Bool hasData3 = regNext(regNext(len1.ne(0)).named("has_data2")).named("has_data3");
         UInt trail3 = regNext(trail2).named("trail3");
         Bits rh2 = regNext(rh1).named("rh2");
         UInt nIn3 = regNext(nIn2).named("n_in3");
@@ -248,6 +251,7 @@ public final class SueFramer extends Component {
         fresh.nOut.set(nOut3);
         fresh.lastKeep.set(lastKeep3);
         fresh.drop.set(hb.hdrDestError);
+        fresh.hasData.set(hasData3);
         fresh.fast.set(fast3);
         fresh.trail.set(trail3);
 
@@ -331,11 +335,14 @@ public final class SueFramer extends Component {
         rcrc.s.connectFrom(asm);
         if (fastPath) {
             // window = RH (the head's prefix bytes H..H+7) || data bytes 0..wd-1 (zero beyond the
-            // PDU by the data contract; all zero when the PDU is empty and has no data beat)
+            // PDU by the data contract; all zero when the PDU is empty and has no data beat). A
+            // fast frame's one beat takes the PDU's first data beat, so "a data beat belongs to
+            // it" is the entry's flag, not the beat count compare (moreIn): a level less before
+            // the window's XOR network.
             CrcWindow win = instance(() -> new CrcWindow(CrcSpec.CRC32, 8 + wd, wd));
             List<Bits> wb = new ArrayList<>();
             for (int i = wd - 1; i >= 0; i--) {
-                wb.add(mux(moreIn, data.payload.data.byteAt(i), B(0, 8)));
+                wb.add(mux(head.hasData, data.payload.data.byteAt(i), B(0, 8)));
             }
             win.valid.set(asmFire.and(head.fast));
             win.window.set(cat(cat(wb), head.prefix.slice(8 * c - 1, 8 * hBytes)));

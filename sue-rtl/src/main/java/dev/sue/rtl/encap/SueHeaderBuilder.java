@@ -66,8 +66,8 @@ import dev.sue.rtl.config.SueEncapConfig;
  * <h2>Timing</h2>
  * Latency 3 for every encapsulation: a request in cycle t gives {@code hdr_valid} in cycle
  * t + 3. Stage 1 reads the table RAMs (and registers the request); stage 2 registers the
- * assembled header and three partial sums of the IPv4 header words; stage 3 adds them, folds
- * the carries twice, complements, and inserts the checksum. Configuration values are sampled in
+ * assembled header and two partial sums of the IPv4 header words; stage 3 adds them, folds
+ * the carries, complements, and inserts the checksum ({@link Ipv4Checksum}). Configuration values are sampled in
  * stage 1 (globals) and stage 0 (tables): do not change the configuration of a destination with
  * requests in flight. Throughput one header per cycle.
  */
@@ -180,7 +180,7 @@ public final class SueHeaderBuilder extends Component {
         require(h.size() == hdrBytes, "internal: " + encap + " header has " + h.size() + " bytes, expected "
                 + hdrBytes);
 
-        // Stage 2: header (checksum field 0) and partial sums of the IPv4 header words.
+        // Stage 2: header (checksum field 0); the checksum's partial sums (Ipv4Checksum).
         Bool v2 = reg("v2", bool()).init(false);
         v2.set(v1);
         Bits hdr2 = reg("hdr2", bits(8 * hdrBytes));
@@ -199,25 +199,7 @@ public final class SueHeaderBuilder extends Component {
         destErr3.set(destErr2);
 
         if (ipOffset >= 0) {
-            // The 10 header words, checksum word (5) excluded: 9 words in 3 groups of 3.
-            UInt[] sums = new UInt[3];
-            for (int g = 0; g < 3; g++) {
-                UInt s = null;
-                for (int i = 0; i < 3; i++) {
-                    int word = 3 * g + i;
-                    int w = word >= 5 ? word + 1 : word;
-                    UInt x = cat(h.byteAt(ipOffset + 2 * w), h.byteAt(ipOffset + 2 * w + 1)).asUInt().resize(18);
-                    s = s == null ? x : s.add(x);
-                }
-                UInt r = reg("csum_part" + g, uint(18));
-                r.set(s);
-                sums[g] = r;
-            }
-            // Stage 3: total (at most 9 * 0xFFFF < 2^20), two end-around-carry folds, complement.
-            UInt total = sums[0].resize(20).add(sums[1].resize(20)).add(sums[2].resize(20)).named("csum_total");
-            UInt fold1 = total.slice(15, 0).resize(17).add(total.slice(19, 16).resize(17)).named("csum_fold1");
-            UInt fold2 = fold1.slice(15, 0).add(fold1.slice(16, 16).resize(16)).named("csum_fold2");
-            Bits csum = fold2.asBits().not();
+            Bits csum = new Ipv4Checksum(h, ipOffset).value;
             int k = ipOffset + 10; // checksum bytes k (high) and k + 1 (low)
             hdr3.set(cat(hdr2.slice(8 * hdrBytes - 1, 8 * (k + 2)), csum.slice(7, 0), csum.slice(15, 8),
                     hdr2.slice(8 * k - 1, 0)));

@@ -7,7 +7,7 @@ import dev.sue.hdl.Bundle;
 import dev.sue.hdl.UInt;
 
 /**
- * A {@link PduDesc} with the reliability header fields the {@code TxSequencer} assigned: the
+ * A {@link PduDesc} with the reliability header fields transmit reliability assigned: the
  * PDU's {@code psn}, and the ACK information it carries ({@code op} 0 ACK, 1 NACK, 2 none;
  * {@code rpsn}). ARCHITECTURE.md §5 gives the RH layout.
  */

@@ -25,7 +25,7 @@ import dev.sue.rtl.queue.TxQueueManager;
 
 /**
  * Transmit reliability (go-back-N, DESIGN-RELIABILITY.md "Transmit side"): sits between the queue
- * manager (built with {@code replayStore}) and the framer, replaces the plain {@link TxSequencer}.
+ * manager (built with {@code replayStore}) and the framer, assigning PSNs and ACK information.
  * The cell buffer is the replay store: a sent PDU stays in its cells, named by its first cell,
  * until the peer acknowledges it.
  *
@@ -54,8 +54,8 @@ import dev.sue.rtl.queue.TxQueueManager;
  *     newer by "acknowledged up to" (NACK(r) counts as r - 1, a NACK wins a tie; messages may
  *     arrive out of order), counted in {@code cnt_ack_merged}. ACKs are cumulative, so nothing is
  *     lost, and nothing overflows.</li>
- * <li>{@code ack_req} (slave Flow {@link AckReq}): ACK info to carry to a peer (as
- *     {@link TxSequencer}); if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles an
+ * <li>{@code ack_req} (slave Flow {@link AckReq}): ACK info to carry to a peer (the next PDU to
+ *     the peer carries it, a later request overwrites an unsent one); if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles an
  *     empty PDU (length 0, the peer's next PSN, not consumed) carries it.</li>
  * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready}: 0x0220 WINDOW (1..windowMax, default
  *     min(64, windowMax)), 0x0221 RTO (cycles, 1..2^23-1, default 8192), 0x0222 RETRY_LIMIT

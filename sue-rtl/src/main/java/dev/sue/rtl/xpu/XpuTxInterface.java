@@ -8,9 +8,6 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
-import dev.sue.hdl.Vec;
-import dev.sue.hdl.lib.arbiter.Arbiter;
-import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
@@ -51,9 +48,12 @@ import java.util.List;
  * <p>Credit rule: the first beat of an op takes one command credit of tx_vc; every beat with
  * tx_valid = 2 takes one data credit of the op's VC (a beat with tx_cycle != 0 uses the VC of
  * the latest first beat). A beat sent with no credit takes nothing and is a violation. Credits
- * of dropped or aborted ops are returned to the XPU by this block at once; the buffer behind
+ * of dropped or aborted ops are returned to the XPU by this block itself; the buffer behind
  * returns those of committed ops through {@code release}. Each VC has its own credits, so a
- * full VC never blocks another.
+ * full VC never blocks another. Returned credits go out on {@code tx_credit} from the third
+ * cycle after the drop, abort or tx_reset_in (the second after a {@code release}), up to 4 per
+ * message, one message per cycle, round robin over the {VC, kind} slots, a slot at most every
+ * second cycle ({@link XpuTxCredits}).
  *
  * <h2>Other ports</h2>
  * <ul>
@@ -159,9 +159,10 @@ public final class XpuTxInterface extends Component {
         Bool heldValid = reg("held_valid", bool()).init(false);
         Bool heldLast = reg("held_last", bool()).init(false);
         UInt heldIdx = reg("held_idx", uint(4)).init(0);
-        UInt heldBeats = reg("held_beats", uint(5)).init(1);
-        UInt heldRem = reg("held_rem", uint(lb)).init(0);
-        Bool heldHasData = reg("held_has_data", bool()).init(false);
+        // beats of the op after the held one, and the keep of its last beat: the next beat's
+        // fate and keep without an adder or a compare of the remainder on the way
+        UInt heldLeft = reg("held_left", uint(5)).init(0);
+        Bits heldLastKeep = reg("held_last_keep", bits(bytesPerBeat));
         UInt heldDest = reg("held_dest", uint(XpuTxBus.XPUID_BITS));
         UInt heldCtrlLen = reg("held_ctrl_len", uint(5));
         UInt heldDataLen = reg("held_data_len", uint(9));
@@ -173,16 +174,7 @@ public final class XpuTxInterface extends Component {
         UInt opVc = reg("op_vc", uint(2)).init(0);
         Bool discard = reg("discard", bool()).init(false);
         Bool resetOut = reg("reset_out", bool()).init(true);
-        Bits creditReg = reg("credit_q", bits(6)).init(0);
-        List<UInt> pend = new ArrayList<>();
-        List<UInt> bal = new ArrayList<>();
-        for (int s = 0; s < 2 * VCS; s++) {
-            int initial = (s >> 1) >= vcs ? 0 : (s & 1) == 0 ? cmdCredits : dataCredits;
-            pend.add(reg("pending_" + s, uint(cw)).init(initial));
-            bal.add(reg("balance_" + s, uint(cw)).init(0));
-        }
-        Vec<UInt> balCmd = Vec.of(List.of(bal.get(0), bal.get(2), bal.get(4), bal.get(6)));
-        Vec<UInt> balData = Vec.of(List.of(bal.get(1), bal.get(3), bal.get(5), bal.get(7)));
+        XpuTxCredits credits = new XpuTxCredits(vcs, cmdCredits, dataCredits, cw);
 
         // ---- this cycle's beat ----------------------------------------------------------------
         Bool live = tx.resetIn.not().named("live");
@@ -194,8 +186,8 @@ public final class XpuTxInterface extends Component {
         Bool cont = isCmd.andNot(c0).named("cont");
         Bool idle = live.and(tx.valid.eq(0)).named("idle");
         UInt beatVc = mux(start, tx.vc, opVc).named("beat_vc");
-        Bool cmdAvail = balCmd.get(tx.vc).ne(0).named("cmd_avail");
-        Bool dataAvail = balData.get(beatVc).ne(0).named("data_avail");
+        Bool cmdAvail = credits.cmdAvail(tx.vc).named("cmd_avail");
+        Bool dataAvail = mux(start, credits.dataAvail(tx.vc), credits.dataAvail(opVc)).named("data_avail");
         Bool takeCmd = start.and(cmdAvail).named("take_cmd");
         Bool takeData = isCmd.and(hasData).and(dataAvail).named("take_data");
 
@@ -229,8 +221,11 @@ public final class XpuTxInterface extends Component {
         StreamFifo<XpuTxOp> fifo = instance("out_fifo",
                 () -> new StreamFifo<>(() -> new XpuTxOp(dataWidth), fifoDepth, storage, fifoDepth));
         int sw = bitsFor(fifoDepth + 32);
-        Bool fits = fifo.occupancy.resize(sw).add(heldValid.asUInt().resize(sw)).add(beats.resize(sw))
-                .le(fifoDepth).named("fits");
+        // occupancy + held + beats <= depth, with beats - 1 = the length's beat index (data) or 0:
+        // the sum of the registers beside the input decode, one adder after it
+        UInt occupied = fifo.occupancy.resize(sw).add(heldValid.asUInt().resize(sw)).named("occupied");
+        UInt extraBeats = lb >= 8 ? U(0, sw) : lenM1.shr(lb).resize(sw);
+        Bool fits = mux(hasData, occupied.add(extraBeats).lt(fifoDepth), occupied.lt(fifoDepth)).named("fits");
         Bool sErr = start.and(tx.err);
         Bool okE = start.andNot(tx.err);
         Bool sPad = okE.and(type.eq(0));
@@ -247,14 +242,13 @@ public final class XpuTxInterface extends Component {
         Bool stray = heldValid.not().and(cont).andNot(discard);
 
         // ---- held stage update ----------------------------------------------------------------
-        Bool lastNext = nextIdx.resize(5).add(1).eq(heldBeats);
+        Bool lastNext = heldLeft.eq(1).named("last_next");
         when(accept, () -> {
             heldValid.set(true);
             heldIdx.set(U(0, 4));
             heldLast.set(beats.eq(1));
-            heldBeats.set(beats);
-            heldRem.set(rem);
-            heldHasData.set(hasData);
+            heldLeft.set(beats.sub(1));
+            heldLastKeep.set(keepFor(bytesPerBeat, hasData, TRUE, rem));
             heldDest.set(tx.xpuid);
             heldCtrlLen.set(ctrlLen);
             heldDataLen.set(dataLen);
@@ -267,7 +261,8 @@ public final class XpuTxInterface extends Component {
             heldIdx.set(nextIdx);
             heldLast.set(lastNext);
             heldData.set(tx.data);
-            heldKeep.set(keepFor(bytesPerBeat, heldHasData, lastNext, heldRem));
+            heldLeft.set(heldLeft.sub(1));
+            heldKeep.set(heldLastKeep.or(repeat(lastNext.not(), bytesPerBeat)));
             opDataTaken.set(opDataTaken.add(1));
         }).otherwise(() -> heldValid.set(false));
         when(start, () -> opVc.set(tx.vc));
@@ -296,51 +291,10 @@ public final class XpuTxInterface extends Component {
 
         // ---- credits --------------------------------------------------------------------------
         Bool sendEnable = tx.resetIn.not().andNot(resetOut).named("send_enable");
-        List<Bool> requests = new ArrayList<>();
-        for (UInt pe : pend) {
-            requests.add(pe.ne(0).and(sendEnable));
-        }
-        Arbiter arb = instance("credit_arb", () -> new Arbiter(2 * VCS, ArbiterPolicy.ROUND_ROBIN));
-        arb.request.set(OneHot.fromBools(requests));
-        Bool send = arb.grant.ne(0).named("send");
-        arb.advance.set(send);
-        UInt sel = arb.grantIndex;
-        UInt selPend = Vec.of(pend).get(sel).named("sel_pending");
-        // up to 4 credits per message (a pending count below 4 fits the message as it is)
-        UInt sendCount = (cw >= 3 ? mux(selPend.ge(4), U(4, 3), selPend.resize(3)) : selPend.resize(3))
-                .named("send_count");
-        creditReg.set(mux(send, cat(TRUE, sel.bit(0), sel.slice(2, 1), sendCount.sub(1).resize(2)), B(0, 6)));
-        tx.credit.set(creditReg);
-        Bool deliver = creditReg.bit(5);
-        UInt deliverCount = creditReg.slice(1, 0).asUInt().resize(3).add(1);
-
-        Bool refundCmdB = takeCmd.andNot(accept);
-        Bool refundDataB = takeData.andNot(accept.or(contGood));
-        int ww = cw + 4;
-        for (int s = 0; s < 2 * VCS; s++) {
-            final int vc = s >> 1;
-            final boolean data = (s & 1) == 1;
-            final int initial = vc >= vcs ? 0 : data ? dataCredits : cmdCredits;
-            UInt pe = pend.get(s);
-            UInt ba = bal.get(s);
-            Bool slotDeliver = deliver.and(creditReg.slice(4, 2).eq(s >> 1 | (s & 1) << 2));
-            UInt incBal = mux(slotDeliver, deliverCount, U(0, 3)).resize(ww);
-            Bool consume = data ? takeData.and(beatVc.eq(vc)) : takeCmd.and(tx.vc.eq(vc));
-            UInt balNext = ba.resize(ww).add(incBal).sub(consume.asUInt().resize(ww)).named("balance_next_" + s);
-            Bool rel = release.valid.and(release.payload.vc.eq(vc)).and(data ? release.payload.kind
-                    : release.payload.kind.not());
-            UInt relCount = mux(rel, release.payload.count, U(0, cw)).resize(ww);
-            UInt refA = mux(abortHeld.and(opVc.eq(vc)), data ? opDataTaken.resize(ww) : U(1, ww), U(0, ww));
-            Bool refB = data ? refundDataB.and(beatVc.eq(vc)) : refundCmdB.and(tx.vc.eq(vc));
-            UInt sent = mux(send.and(sel.eq(s)), sendCount.resize(ww), U(0, ww));
-            UInt reclaim = mux(tx.resetIn, balNext, U(0, ww));
-            UInt pendNext = pe.resize(ww).add(relCount).add(refA).add(refB.asUInt().resize(ww)).sub(sent)
-                    .add(reclaim).named("pending_next_" + s);
-            pe.set(pendNext.resize(cw));
-            ba.set(mux(tx.resetIn, U(0, cw), balNext.resize(cw)));
-            assertThat(pendNext.add(mux(tx.resetIn, U(0, ww), balNext)).le(initial),
-                    "credits above the initial count for slot " + s + " (release of credits never taken?)");
-        }
+        credits.account(takeCmd, tx.vc, takeData, beatVc, takeCmd.andNot(accept),
+                takeData.andNot(accept.or(contGood)), abortHeld, opVc, opDataTaken, release, tx.resetIn,
+                sendEnable);
+        tx.credit.set(credits.message);
 
         // ---- counters -------------------------------------------------------------------------
         cntOk.set(Counter.saturating("cnt_ok_q", StatusWord.BITS, heldValid.and(heldLast).andNot(abortHeld)));

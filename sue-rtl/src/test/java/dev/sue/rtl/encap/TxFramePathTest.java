@@ -9,7 +9,6 @@ import dev.sue.hdl.Design;
 import dev.sue.hdl.Elaboration;
 import dev.sue.hdl.ElaborationException;
 import dev.sue.rtl.mac.PortSelect;
-import dev.sue.rtl.reliability.TxSequencer;
 import org.junit.jupiter.api.Test;
 
 /** Parameter validation and declared latencies of the framing path; behaviour: verif/tests/sue_framer. */
@@ -26,7 +25,6 @@ class TxFramePathTest {
                 assertEquals(4, d.top().ir().latency());
             }
         }
-        assertEquals(0, Elaboration.elaborate(() -> new TxSequencer(1024)).top().ir().latency());
         assertEquals(0, Elaboration.elaborate(() -> new PortSelect(512, 1)).top().ir().latency());
     }
 
@@ -40,7 +38,6 @@ class TxFramePathTest {
                 .contains("vlan=true needs a standard or AFH Gen 1 encapsulation"));
         assertTrue(error(() -> Elaboration.elaborate(() -> new SueFramer(512, Encapsulation.AFH1, false, 1025)))
                 .contains("numXpus must be 1..1024, got 1025"));
-        assertTrue(error(() -> Elaboration.elaborate(() -> new TxSequencer(0))).contains("numXpus must be 1..1024, got 0"));
         assertTrue(error(() -> Elaboration.elaborate(() -> new SueFramer(512, null, false, 4))).contains("encap must be given"));
     }
 }
