@@ -15,6 +15,7 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.stream.StreamForwardRegister;
 import dev.sue.hdl.lib.util.Counter;
 import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
@@ -52,10 +53,11 @@ import java.util.List;
  * <li>{@code desc} (Stream of {@link PduDesc}) and {@code data} (Stream of {@link PacketBeat}):
  *     the PDU stream of DESIGN-TX.md's contract: PDU bytes from byte 0 of the first beat,
  *     ceil(length/B) beats, keep contiguous on the last beat, bytes beyond length zero; a desc is
- *     valid one cycle before (or together with) its first data beat; the desc and data FIFOs
- *     are bypassed while empty, so {@code desc.valid} / {@code data.valid} and their payloads
- *     come from the reader's registers through a few multiplexers (never from the packer's
- *     logic of the same cycle; no path from {@code ready} to {@code valid}).
+ *     valid one cycle before (or together with) its first data beat; {@code desc} and
+ *     {@code data} are the outputs of the reader's desc and data FIFOs (register storage), so
+ *     their valid and payload come from flip-flops through the FIFOs' head multiplexer (never
+ *     from the cell RAM's read data or the packer's logic of the same cycle; no path from
+ *     {@code ready} to {@code valid}).
  * <li>{@code release} (Flow of {@link CreditRelease}, count 12 bits): credits back to the
  *     interface. Policy: released when the PDU holding the op <em>leaves the buffer</em> (its
  *     last cell is read), one command credit per op and one data credit per {@code tx_data}
@@ -101,10 +103,10 @@ import java.util.List;
  * and the reader are separate register-to-register paths), without append / grant / pop, when the
  * reader is idle (no PDU being read, prefetch FIFO empty, no pop in flight), no PDU is in the
  * lists or the close FIFO, the destination's window is open and its VC is not paused. The
- * queue's state is then written empty and not waiting (no flush follows). The reader's cell and
- * next-pointer reads forward the write of the same cycle (an early-closed op's extra chunk and
- * its link), and the desc and data FIFOs are bypassed while empty. Everything else takes the
- * list path.
+ * queue's state is then written empty and not waiting (no flush follows). The reader's cell
+ * reads forward the cell writer's write of the same cycle, its next-pointer reads the packer's
+ * link of the same cycle (an early-closed op's extra chunk and its link). Everything else takes
+ * the list path.
  *
  * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
  * queue has no closed PDU waiting ({@code waiting} = 0). When the reader starts reading the last
@@ -123,14 +125,14 @@ import java.util.List;
  * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
  * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
  * (idle bypass, any op size; measured by the testbench). Through the lists (reader or lists busy): desc
- * t+9, data t+10 at the earliest. Back to back: one data beat per cycle across PDUs while PDUs
+ * t+11, data t+12 at the earliest (the scheduler's events are registered too). Back to back: one data beat per cycle across PDUs while PDUs
  * are waiting.
  */
 public final class TxQueueManager extends Component {
     /** Free cells an early close needs (it hands the reader a PDU whose last cell is yet to come). */
     public static final int EARLY_CLOSE_FREE_CELLS = 4;
-    public static final int IDLE_LATENCY_DESC = 2;
-    public static final int IDLE_LATENCY = 3;
+    public static final int IDLE_LATENCY_DESC = 3;
+    public static final int IDLE_LATENCY = 4;
     public static final int ADDR_PACK_LIMIT = 0x0200;
     /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
     public static final int PACK_LIMIT_MIN = 274;
@@ -402,7 +404,6 @@ public final class TxQueueManager extends Component {
         UInt oFill = reg("o_fill", uint(lb)).init(0);
         Bool oHas = reg("o_has", bool()).init(false);
         Bool oDirty = reg("o_dirty", bool()).init(false);
-        Bits oCarry = reg("o_carry", bits(w));
         Bool oRefused = reg("o_refused", bool()).init(false);
         Bool pFw = cFw;
 
@@ -492,39 +493,19 @@ public final class TxQueueManager extends Component {
         // (they close PDUs, which is how cells come back).
         pTake.set(rValid.andNot(pFw).and(closeRoom).andNot(clearing).and(rFlush.or(newOk)));
 
-        // placement of the chunk
-        Bits rot = cat(B(0, w), rData).shl(f.resize(lb + 4).shl(3)).named("rot");
-        Bits rotLo = rot.slice(w - 1, 0);
-        Bits rotHi = rot.slice(2 * w - 1, w);
-        UInt loByte = mux(dirty, U(0, lb + 1), f.resize(lb + 1)).named("lo_byte");
-        UInt hiByte = mux(fPlusN.gt(bpb), U(bpb, lb + 1), fPlusN).named("hi_byte");
-        List<Bool> be = new ArrayList<>();
-        for (int i = 0; i < bpb; i++) {
-            be.add(loByte.le(i).and(hiByte.gt(i)));
-        }
-        Bits chunkBe = OneHot.fromBools(be).named("chunk_be");
-        Bits chunkWord = mux(dirty, oCarry.or(rotLo), rotLo).named("chunk_word");
+        // placement of the chunk: the cell writer rotates it and writes the cell a cycle later
         UInt chunkAddr = mux(f.eq(0), newCell, tail).named("chunk_addr");
         Bool chunkWrite = active.and(pTake).named("chunk_write");
-        // flush-write cycle: the carry of an op whose last chunk spilled
-        List<Bool> fwBe = new ArrayList<>();
-        for (int i = 0; i < bpb; i++) {
-            fwBe.add(i == bpb - 1 ? FALSE : oFill.gt(i));
-        }
-        Bits fwMask = OneHot.fromBools(fwBe).named("fw_be");
-        cellRam.write(mux(pFw, oTail, chunkAddr), mux(pFw, oCarry, chunkWord), chunkWrite.or(pFw),
-                mux(pFw, fwMask, chunkBe));
+        // (a flush-write cycle writes the spill of an op whose last chunk crossed a cell)
+        CellWriter writer = new CellWriter(cellRam, bpb, chunkWrite.or(pFw), pFw, mux(pFw, oTail, chunkAddr),
+                mux(pFw, oFill, f), rN, dirty, rData);
         Bool nextWrEn = needNew.and(has).and(pTake).named("next_wr_en");
         cellNext.write(tail, newCell.asBits(), nextWrEn);
         // last writes, forwarded to the reader's registered reads issued in the same cycle
-        Bool cwValid = reg("cw_valid", bool()).init(false);
-        UInt cwAddr = reg("cw_addr", uint(cw)).init(0);
-        Bits cwData = reg("cw_data", bits(w));
-        Bits cwBe = reg("cw_be", bits(bpb));
-        cwValid.set(chunkWrite.or(pFw));
-        cwAddr.set(mux(pFw, oTail, chunkAddr));
-        cwData.set(mux(pFw, oCarry, chunkWord));
-        cwBe.set(mux(pFw, fwMask, chunkBe));
+        Bool cwValid = writer.lastValid;
+        UInt cwAddr = writer.lastAddr;
+        Bits cwData = writer.lastData;
+        Bits cwBe = writer.lastBe;
         Bool nwValid = reg("nw_valid", bool()).init(false);
         UInt nwAddr = reg("nw_addr", uint(cw)).init(0);
         UInt nwData = reg("nw_data", uint(cw)).init(0);
@@ -557,7 +538,6 @@ public final class TxQueueManager extends Component {
             oFill.set(newFill);
             oHas.set(has.or(needNew));
             oDirty.set(overflow);
-            oCarry.set(rotHi);
             oRefused.set(refused);
             cQ.set(rQ);
         });
@@ -585,8 +565,8 @@ public final class TxQueueManager extends Component {
         // before that extra chunk is written, so it leaves as early as any other op. Its length
         // is known (the op's total length), the PDU started at fill 0 (a queue with nothing
         // waiting has no open PDU), so the extra chunk fills a cell of its own, written and
-        // linked in the next chunk cycle; the reader does not read that last cell before then
-        // (see reader_hold). The commit (state, cell accounting) stays at the extra chunk.
+        // linked in the next chunk cycle (written by the cell writer one cycle later); the reader
+        // does not read that last cell before then (see reader_hold). The commit (state, cell accounting) stays at the extra chunk.
         // The reader may then wait for that extra cell, so an early close needs the cell to be
         // certain: with the buffer full (cells held for replay until the peer's ACK) the reader
         // would stop in the middle of a frame, the framer with it, and with it every ACK this
@@ -730,6 +710,14 @@ public final class TxQueueManager extends Component {
         assertThat(wakeFifo.s.valid.not().or(wakeFifo.s.ready), "window wake-up FIFO overflow");
 
         // ---- scheduler events: list events > DONE FIFO > wake-ups ----------------------------
+        // The merged event is registered before the scheduler (its state read -> enqueue -> list
+        // update is a path of its own): a grant comes one cycle later than the scheduler alone
+        // would give it, hidden behind the prefetched work except on an idle system, where the
+        // idle bypass serves the PDU without the scheduler.
+        StreamForwardRegister<SchedEvent> evStage = instance("sched_ev_stage",
+                () -> new StreamForwardRegister<>(() -> new SchedEvent(qw)));
+        sched.ev.connectFrom(evStage.m);
+        Stream<SchedEvent> schedEv = evStage.s;
         StreamFifo<Bits> doneFifo = instance("done_fifo",
                 () -> new StreamFifo<>(() -> bits(qw + 1), 8, FifoStorage.REGISTERS, 8));
         QueueRsp rsp = lists.rsp.payload;
@@ -737,21 +725,21 @@ public final class TxQueueManager extends Component {
         UInt wakeVc = vcs == 1 ? U(0, 1) : reg("wake_vc", uint(vw)).init(0);
         Bool useDone = listEv.not().and(doneFifo.m.valid);
         Bool useWake = listEv.not().andNot(doneFifo.m.valid).and(wakeFifo.m.valid);
-        sched.ev.valid.set(listEv.or(doneFifo.m.valid).or(wakeFifo.m.valid));
-        sched.ev.payload.kind.set(mux(listEv, mux(rsp.becameNonEmpty, U(SchedEvent.KIND_NON_EMPTY, 2),
+        schedEv.valid.set(listEv.or(doneFifo.m.valid).or(wakeFifo.m.valid));
+        schedEv.payload.kind.set(mux(listEv, mux(rsp.becameNonEmpty, U(SchedEvent.KIND_NON_EMPTY, 2),
                 U(SchedEvent.KIND_EMPTY, 2)), mux(useDone, U(SchedEvent.KIND_DONE, 2), U(SchedEvent.KIND_WAKE, 2))));
         UInt wakeQ = queueOf(wakeFifo.m.payload, wakeVc.resize(2), vw, qw);
-        sched.ev.payload.queue.set(mux(listEv, rsp.queue,
+        schedEv.payload.queue.set(mux(listEv, rsp.queue,
                 mux(useDone, doneFifo.m.payload.slice(qw - 1, 0).asUInt(), wakeQ)));
-        sched.ev.payload.eligible.set(doneFifo.m.payload.bit(qw));
-        doneFifo.m.ready.set(useDone.and(sched.ev.ready));
-        Bool wakeStep = useWake.and(sched.ev.ready);
+        schedEv.payload.eligible.set(doneFifo.m.payload.bit(qw));
+        doneFifo.m.ready.set(useDone.and(schedEv.ready));
+        Bool wakeStep = useWake.and(schedEv.ready);
         Bool wakeEnd = vcs == 1 ? TRUE : wakeVc.eq(vcs - 1);
         wakeFifo.m.ready.set(wakeStep.and(wakeEnd));
         if (vcs > 1) {
             when(wakeStep, () -> wakeVc.set(mux(wakeEnd, U(0, vw), wakeVc.add(1))));
         }
-        assertThat(listEv.not().or(sched.ev.ready), "scheduler not ready for a list event");
+        assertThat(listEv.not().or(schedEv.ready), "scheduler not ready for a list event");
 
         // ---- reader: grant -> pop -> PDU info -> prefetch FIFO --------------------------------
         // entry: lastOfQueue(1) queue(qw) cell(cw) len(13) ops(12) beats(12)
@@ -811,11 +799,11 @@ public final class TxQueueManager extends Component {
         Bool rdLast = reg("rd_last", bool()).init(false);
         UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
         Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
-        // An early-closed PDU's last cell is read no earlier than the cycle its extra chunk is
-        // written and linked (both forwarded to the read below).
+        // An early-closed PDU's last cell is read no earlier than the cycle after its extra chunk
+        // left the packer: the cell writer writes it in that cycle (forwarded to the read below),
+        // its link was written in the packer's cycle.
         UInt eFirst = reg("e_first", uint(cw)).init(0);
-        Bool readerHold = oEarly.and(eLeft.eq(1)).and(eFirst.eq(oEarlyFirst)).andNot(chunkIn.and(pTake))
-                .named("reader_hold");
+        Bool readerHold = oEarly.and(eLeft.eq(1)).and(eFirst.eq(oEarlyFirst)).named("reader_hold");
         Bool contIssue = canRead.and(eLeft.ne(0)).andNot(readerHold).named("cont_issue");
         // replay requests (replay store only) go before new PDUs
         Bool rpValid = replayStore ? replay.valid : FALSE;
@@ -920,26 +908,17 @@ public final class TxQueueManager extends Component {
         rdBytes.set(mux(startIssue, xLen.resize(lb), eLast));
         Bits lastKeep = byteMaskBits(rdBytes, bpb).named("last_keep");
         Bits keepNow = mux(rdLast, lastKeep, B(0, bpb).not()).named("keep_now");
-        // the data FIFO is bypassed while empty: a beat read in cycle x is offered at x+1
-        Bool dfEmpty = dataFifo.m.valid.not().named("data_fifo_empty");
+        // The data and desc outputs come from the FIFOs' registers (never from the RAM read data
+        // and the forwarding of the same cycle): a beat read in cycle x is offered at x+1.
         Bits rdData = cellRd.and(expandKeep(keepNow)).named("rd_data");
-        dataFifo.s.valid.set(rdValid.andNot(dfEmpty.and(data.ready)));
+        dataFifo.s.valid.set(rdValid);
         dataFifo.s.payload.data.set(rdData);
         dataFifo.s.payload.keep.set(keepNow);
         dataFifo.s.payload.last.set(rdLast);
         assertThat(dataFifo.s.valid.not().or(dataFifo.s.ready), "data FIFO overflow");
-        data.valid.set(dataFifo.m.valid.or(rdValid));
-        data.payload.data.set(mux(dfEmpty, rdData, dataFifo.m.payload.data));
-        data.payload.keep.set(mux(dfEmpty, keepNow, dataFifo.m.payload.keep));
-        data.payload.last.set(mux(dfEmpty, rdLast, dataFifo.m.payload.last));
-        dataFifo.m.ready.set(data.ready);
-        // the desc FIFO is bypassed while empty too: a desc is offered in its start cycle
-        Bool dsEmpty = descFifo.m.valid.not().named("desc_fifo_empty");
-        descFifo.s.valid.set(startIssue.andNot(dsEmpty.and(desc.ready)));
-        desc.valid.set(descFifo.m.valid.or(startIssue));
-        assignLeaves(desc.payload, descFifo.m.payload);
-        when(dsEmpty, () -> assignLeaves(desc.payload, live));
-        descFifo.m.ready.set(desc.ready);
+        data.connectFrom(dataFifo.m);
+        descFifo.s.valid.set(startIssue);
+        desc.connectFrom(descFifo.m);
         // free after read (the replay store will replace this by free-on-ACK)
         // (registered: a bypassed one-cell PDU is read in the cycle its cell is allocated, and
         // the allocator takes no free of a cell in the cycle it hands it out)
