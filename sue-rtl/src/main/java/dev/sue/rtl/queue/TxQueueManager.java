@@ -16,6 +16,7 @@ import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.stream.StreamForwardRegister;
+import dev.sue.hdl.lib.util.ByteMask;
 import dev.sue.hdl.lib.util.Counter;
 import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
@@ -49,7 +50,7 @@ import java.util.List;
  * <ul>
  * <li>{@code s} (Stream of {@link XpuTxOp}, input): the op beats (see there); committed at
  *     {@code last} unless {@code abort}. Ready is high except while the packer needs an extra
- *     cycle (op tail beyond the data beats, spill write, state hazard, no free cell).
+ *     cycle (op tail beyond the data beats, state hazard, no free cell).
  * <li>{@code desc} (Stream of {@link PduDesc}) and {@code data} (Stream of {@link PacketBeat}):
  *     the PDU stream of DESIGN-TX.md's contract: PDU bytes from byte 0 of the first beat,
  *     ceil(length/B) beats, keep contiguous on the last beat, bytes beyond length zero; a desc is
@@ -85,10 +86,11 @@ import java.util.List;
  *
  * <h2>Structure</h2>
  * Formatter (prepends the control bytes: op chunk k = op bytes kB..kB+B-1) -> register R (the
- * per-queue state RAM is read in the same cycle) -> packer P (rotates the chunk to the queue's
- * fill offset, one byte-enabled cell write per cycle, the spill in a carry register; per-queue
- * state {open PDU first cell, tail cell, length, ops, beats, waiting} in one sync RAM with
- * one-deep forwarding) -> close events -> {@link QueueLists} at PDU granularity (a PDU is named
+ * per-queue state RAM is read in the same cycle) -> packer P (decides the chunk's fill offset,
+ * cells and the PDU's fate; per-queue state {open PDU first cell, tail cell, length, ops, beats,
+ * waiting} in one sync RAM with one-deep forwarding) -> {@link CellBuffer} (one cycle later:
+ * rotates the chunk to the fill offset and writes it in one cycle even across a cell boundary,
+ * byte lanes with their own write address) -> close events -> {@link QueueLists} at PDU granularity (a PDU is named
  * by its first cell; its {len, ops, beats} in a RAM at that address) -> {@link ActiveScheduler}
  * -> reader (pop, PDU info prefetch into an 8-entry FIFO, then one cell per cycle following the
  * cell next-pointer RAM, no bubble between PDUs). Cells come from {@link CellAllocator}; cells
@@ -149,6 +151,62 @@ public final class TxQueueManager extends Component {
         @Override
         public Window copyType() {
             return new Window();
+        }
+    }
+
+    /**
+     * The packer's per-queue state word ({@code q_state}): the open PDU (first and tail cell, bytes,
+     * ops, data beats; {@code len} = 0: none) and whether a closed PDU of the queue waits in the
+     * lists or the reader ({@code waiting}: the next op end does not close the open PDU).
+     */
+    static final class QueueState extends Bundle {
+        final Bool waiting = bool();
+        final UInt first;
+        final UInt tail;
+        final UInt len = uint(13);
+        final UInt ops = uint(12);
+        final UInt beats = uint(12);
+        private final int cellBits;
+
+        QueueState(int cellBits) {
+            this.cellBits = cellBits;
+            first = uint(cellBits);
+            tail = uint(cellBits);
+        }
+
+        @Override
+        public QueueState copyType() {
+            return new QueueState(cellBits);
+        }
+
+        /** The open PDU is non-empty and longer than {@code room}. */
+        Bool overRoom(UInt room) {
+            return len.ne(0).and(len.gt(room));
+        }
+
+        /** A chunk of {@code n} bytes appended to the open PDU crosses into a new cell of {@code bytes}. */
+        Bool crosses(UInt n, int bytes) {
+            UInt fill = len.resize(log2Up(bytes));
+            return fill.ne(0).and(fill.resize(fill.width() + 1).add(n).gt(bytes));
+        }
+
+        void set(Bool isWaiting, UInt firstCell, UInt tailCell, UInt bytes, UInt opCount, UInt beatCount) {
+            waiting.set(isWaiting);
+            first.set(firstCell);
+            tail.set(tailCell);
+            len.set(bytes);
+            ops.set(opCount);
+            beats.set(beatCount);
+        }
+
+        /** No open PDU; {@code isWaiting}: a closed one waits. */
+        void setNoPdu(boolean isWaiting) {
+            waiting.set(isWaiting);
+            first.set(0);
+            tail.set(0);
+            len.set(0);
+            ops.set(0);
+            beats.set(0);
         }
     }
 
@@ -232,7 +290,6 @@ public final class TxQueueManager extends Component {
         UInt effLimit = mux(packLimit.gt(capBytes), U(capBytes, 13), packLimit).named("eff_limit");
 
         // ---- shared structures ---------------------------------------------------------------
-        Mem<Bits> cellRam = Mem.of(cells, w).named("cell_ram");
         Mem<Bits> cellNext = Mem.of(cells, cw).named("cell_next");
         Mem<Bits> pduInfo = Mem.of(cells, 13 + 12 + 12).named("pdu_info");
         CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
@@ -254,11 +311,12 @@ public final class TxQueueManager extends Component {
         UInt fRem = reg("f_rem", uint(9)).init(0);
         Bits prevData = reg("prev_data", bits(w));
         UInt hCtrl = reg("h_ctrl", uint(5)).init(2);
-        Bits dataMasked = in.data.and(expandKeep(in.keep)).named("data_masked");
+        Bits dataMasked = in.data.and(ByteMask.expand(in.keep)).named("data_masked");
         UInt ctrlLen = mux(fExtra, hCtrl, in.ctrlLen).named("f_ctrl_len");
         UInt ctrlShift = ctrlLen.resize(lb + 4).shl(3).named("ctrl_shift");
         UInt backShift = U((long) bpb * 8, lb + 4).sub(ctrlShift).named("back_shift");
-        Bits ctrlW = in.control.and(byteMask(in.ctrlLen.resize(lb + 1), 18)).resize(w).named("ctrl_w");
+        Bits ctrlW = in.control.and(ByteMask.expand(ByteMask.firstBytes(in.ctrlLen.resize(lb + 1), 18))).resize(w)
+                .named("ctrl_w");
         Bits fromPrev = prevData.shr(backShift).named("from_prev");
         Bool fFirst = fInOp.not().andNot(fExtra).named("f_first");
         UInt rem = mux(fFirst, in.totalLen, fRem).named("f_rem_now");
@@ -266,7 +324,7 @@ public final class TxQueueManager extends Component {
         UInt nBytes = mux(remFits, rem.resize(lb + 1), U(bpb, lb + 1)).named("f_n");
         Bits chunkRaw = mux(fExtra, fromPrev, dataMasked.shl(ctrlShift).or(mux(fFirst, ctrlW, fromPrev)))
                 .named("chunk_raw");
-        Bits chunk = chunkRaw.and(byteMask(nBytes, bpb)).named("chunk");
+        Bits chunk = chunkRaw.and(ByteMask.expand(ByteMask.firstBytes(nBytes, bpb))).named("chunk");
         Bool fLast = mux(fExtra, TRUE, in.last.and(in.abort.or(remFits))).named("f_last");
         Bool fAbort = fExtra.not().and(in.abort).named("f_abort");
         Bool fValid = fExtra.or(s.valid).named("f_valid");
@@ -367,32 +425,31 @@ public final class TxQueueManager extends Component {
         });
 
         // ---- per-queue packer state RAM ------------------------------------------------------
-        // word: waiting(1) first(cw) tail(cw) len(13) ops(12) beats(12)
-        int sw = 1 + 2 * cw + 37;
-        Mem<Bits> stateRam = Mem.of(queues, sw).named("q_state");
+        Mem<QueueState> stateRam = Mem.of(queues, new QueueState(cw)).named("q_state");
         UInt readQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
-        Bits stateRd = stateRam.readSync(readQ).named("state_rd");
+        QueueState stateRd = stateRam.readSync(readQ).named("state_rd");
         Bool wrValid = reg("wr_valid", bool()).init(false);
-        Bits wrWord = reg("wr_word", bits(sw));
+        QueueState wrWord = reg("wr_word", new QueueState(cw));
         // clear sweep of the state RAM after reset
         UInt clr = reg("state_clear", uint(bitsFor(queues))).init(0);
         Bool clearing = clr.ne(queues).named("state_clearing");
         when(clearing, () -> clr.set(clr.add(1)));
         // r_q is always the queue read in the cycle before, and the queue written in that cycle is
-        // known from registers (c_q / r_q / the sweep): compare them a cycle ahead
-        Bool cFw = reg("p_fw", bool()).init(false);
-        UInt cQ = reg("c_q", uint(qw)).init(0);
-        UInt stQ = mux(cFw, cQ, rQ).named("state_wr_q");
+        // known from registers (r_q / the sweep): compare them a cycle ahead
+        UInt stQ = rQ;
         UInt wrQNext = mux(clearing, clr.resize(qw), stQ).named("state_wr_q_next");
         Bool wrSameQ = reg("wr_same_q", bool()).init(false);
         wrSameQ.set(wrQNext.eq(readQ));
-        Bits stateIn = mux(wrValid.and(wrSameQ), wrWord, stateRd).named("state_in");
-        Bool sWaiting = stateIn.bit(sw - 1);
-        UInt sFirstC = stateIn.slice(sw - 2, sw - 1 - cw).asUInt();
-        UInt sTail = stateIn.slice(sw - 2 - cw, sw - 1 - 2 * cw).asUInt();
-        UInt sLen = stateIn.slice(36, 24).asUInt();
-        UInt sOps = stateIn.slice(23, 12).asUInt();
-        UInt sBeats = stateIn.slice(11, 0).asUInt();
+        Bool stateFwd = wrValid.and(wrSameQ).named("state_fwd");
+        QueueState stateIn = wire("state_in", new QueueState(cw));
+        assignLeaves(stateIn, stateRd);
+        when(stateFwd, () -> assignLeaves(stateIn, wrWord));
+        Bool sWaiting = stateIn.waiting;
+        UInt sFirstC = stateIn.first;
+        UInt sTail = stateIn.tail;
+        UInt sLen = stateIn.len;
+        UInt sOps = stateIn.ops;
+        UInt sBeats = stateIn.beats;
 
         // ---- op registers -----------------------------------------------------------------------
         UInt bLen = reg("b_len", uint(13)).init(0);
@@ -403,9 +460,7 @@ public final class TxQueueManager extends Component {
         UInt oTail = reg("o_tail", uint(cw)).init(0);
         UInt oFill = reg("o_fill", uint(lb)).init(0);
         Bool oHas = reg("o_has", bool()).init(false);
-        Bool oDirty = reg("o_dirty", bool()).init(false);
         Bool oRefused = reg("o_refused", bool()).init(false);
-        Bool pFw = cFw;
 
         // spare cells (rollback of aborted ops without frees)
         int kw = bitsFor(kMax);
@@ -422,7 +477,7 @@ public final class TxQueueManager extends Component {
         UInt spareCnt = reg("spare_cnt", uint(kw)).init(0);
         UInt used = reg("used", uint(kw)).init(0);
 
-        Bool chunkIn = rValid.andNot(rFlush).andNot(pFw).named("chunk_in");
+        Bool chunkIn = rValid.andNot(rFlush).named("chunk_in");
         Bool isFirst = rFirst;
         // per-destination occupancy (cells) = allocated - freed; both counters modulo 2^(dw+1)
         int ow = dw + 1;
@@ -433,8 +488,7 @@ public final class TxQueueManager extends Component {
         UInt freedRd = destFreedCopy.readSync(readDest).asUInt().named("dest_freed_rd");
         Bool daWrValid = reg("da_wr_valid", bool()).init(false);
         UInt daWrVal = reg("da_wr_val", uint(ow)).init(0);
-        UInt destOfCommit = reg("commit_dest", uint(xw)).init(0);
-        UInt kDest = mux(pFw, destOfCommit, rDest).named("commit_dest_now");
+        UInt kDest = rDest;
         UInt clrDest = clr.resize(xw);
         UInt daWrDestNext = mux(clearing, clrDest, kDest).named("da_wr_dest_next");
         Bool daSameDest = reg("da_same_dest", bool()).init(false);
@@ -460,8 +514,10 @@ public final class TxQueueManager extends Component {
         Bool refusedEarly = mux(isFirst, rBad, oRefused).named("refused_early");
         Bool refused = refusedEarly.or(isFirst.and(overLimit)).named("refused");
 
-        Bool limitClose = chunkIn.and(isFirst).andNot(refusedEarly).and(sLen.ne(0))
-                .and(sLen.gt(rRoom)).named("limit_close");
+        // the first chunk's compares on both candidate state words (the RAM's and the forwarded
+        // write) in parallel, the forwarding choice after them: off the compares' path
+        Bool overRoom = mux(stateFwd, wrWord.overRoom(rRoom), stateRd.overRoom(rRoom)).named("over_room");
+        Bool limitClose = chunkIn.and(isFirst).andNot(refusedEarly).and(overRoom).named("limit_close");
         UInt baseLen = mux(isFirst, mux(limitClose, U(0, 13), sLen), bLen).named("base_len");
         UInt baseOps = mux(isFirst, mux(limitClose, U(0, 12), sOps), bOps).named("base_ops");
         UInt baseBeats = mux(isFirst, mux(limitClose, U(0, 12), sBeats), bBeats).named("base_beats");
@@ -470,11 +526,9 @@ public final class TxQueueManager extends Component {
         UInt f = mux(isFirst, baseLen.resize(lb), oFill).named("fill");
         Bool has = mux(isFirst, baseLen.ne(0), oHas).named("has_cell");
         UInt tail = mux(isFirst, sTail, oTail).named("tail");
-        Bool dirty = isFirst.not().and(oDirty).named("dirty");
         UInt fPlusN = f.resize(lb + 1).add(rN).named("fill_plus_n");
         // overflow = f != 0 and f + n > B, from the state word and from the op registers in parallel
-        UInt sFill = sLen.resize(lb).named("state_fill");
-        Bool ovState = sFill.ne(0).and(sFill.resize(lb + 1).add(rN).gt(bpb)).named("overflow_state");
+        Bool ovState = mux(stateFwd, wrWord.crosses(rN, bpb), stateRd.crosses(rN, bpb)).named("overflow_state");
         Bool ovOpen = oFill.ne(0).and(oFill.resize(lb + 1).add(rN).gt(bpb)).named("overflow_open");
         Bool overflow = mux(isFirst, limitClose.not().and(ovState), ovOpen).named("overflow");
         Bool active = chunkIn.andNot(refusedEarly).andNot(rAbort).named("chunk_active");
@@ -491,21 +545,14 @@ public final class TxQueueManager extends Component {
         // A chunk waits while no new cell is at hand even if it needs none: the stall then
         // depends on registers only, not on the fill arithmetic (timing). Flushes never wait
         // (they close PDUs, which is how cells come back).
-        pTake.set(rValid.andNot(pFw).and(closeRoom).andNot(clearing).and(rFlush.or(newOk)));
+        pTake.set(rValid.and(closeRoom).andNot(clearing).and(rFlush.or(newOk)));
 
-        // placement of the chunk: the cell writer rotates it and writes the cell a cycle later
+        // placement of the chunk: the cell buffer writes it a cycle later, from registers
         UInt chunkAddr = mux(f.eq(0), newCell, tail).named("chunk_addr");
         Bool chunkWrite = active.and(pTake).named("chunk_write");
-        // (a flush-write cycle writes the spill of an op whose last chunk crossed a cell)
-        CellWriter writer = new CellWriter(cellRam, bpb, chunkWrite.or(pFw), pFw, mux(pFw, oTail, chunkAddr),
-                mux(pFw, oFill, f), rN, dirty, rData);
+        CellBuffer cellBuf = new CellBuffer(cells, bpb, chunkWrite, chunkAddr, newCell, f, rN, rData);
         Bool nextWrEn = needNew.and(has).and(pTake).named("next_wr_en");
         cellNext.write(tail, newCell.asBits(), nextWrEn);
-        // last writes, forwarded to the reader's registered reads issued in the same cycle
-        Bool cwValid = writer.lastValid;
-        UInt cwAddr = writer.lastAddr;
-        Bits cwData = writer.lastData;
-        Bits cwBe = writer.lastBe;
         Bool nwValid = reg("nw_valid", bool()).init(false);
         UInt nwAddr = reg("nw_addr", uint(cw)).init(0);
         UInt nwData = reg("nw_data", uint(cw)).init(0);
@@ -518,8 +565,6 @@ public final class TxQueueManager extends Component {
         UInt newFill = fPlusN.resize(lb).named("new_fill");
         Bool lastChunk = chunkIn.and(pTake).and(rLast).named("last_chunk");
         Bool commitOp = lastChunk.andNot(rAbort).andNot(refused).named("commit_op");
-        Bool needFw = commitOp.and(overflow).named("need_fw");
-        Bool commitNow = commitOp.andNot(overflow).named("commit_now");
         Bool abortOp = lastChunk.and(rAbort).andNot(refused).named("abort_op");
         Bool refuseDone = lastChunk.and(refused).andNot(rAbort).named("refuse_done");
         // an op that does not commit hands the cells it took back to the spare list
@@ -537,29 +582,16 @@ public final class TxQueueManager extends Component {
             oTail.set(newTail);
             oFill.set(newFill);
             oHas.set(has.or(needNew));
-            oDirty.set(overflow);
             oRefused.set(refused);
-            cQ.set(rQ);
         });
-        Bool fwGo = pFw.and(closeRoom).named("fw_go");
-        pFw.set(needFw.or(pFw.andNot(closeRoom)));
-        // committed values: from this cycle's chunk, or from the registers in a flush-write cycle
-        UInt cLen = reg("c_len", uint(13)).init(0);
-        UInt cOps = reg("c_ops", uint(12)).init(0);
-        UInt cBeats = reg("c_beats", uint(12)).init(0);
-        when(needFw, () -> {
-            cLen.set(opLen);
-            cOps.set(opOps);
-            cBeats.set(opBeats);
-        });
-        Bool commit = commitNow.or(fwGo).named("commit");
-        UInt kQ = mux(pFw, cQ, rQ).named("commit_q");
-        UInt kLen = mux(pFw, cLen, opLen);
-        UInt kOps = mux(pFw, cOps, opOps);
-        UInt kBeats = mux(pFw, cBeats, opBeats);
-        UInt kFirst = mux(pFw, bFirst, newFirst);
-        UInt kTail = mux(pFw, oTail, newTail);
-        Bool kWaiting = mux(pFw, bWaiting, baseWaiting);
+        Bool commit = commitOp.named("commit");
+        UInt kQ = rQ;
+        UInt kLen = opLen;
+        UInt kOps = opOps;
+        UInt kBeats = opBeats;
+        UInt kFirst = newFirst;
+        UInt kTail = newTail;
+        Bool kWaiting = baseWaiting;
         // Early close: an op whose control bytes push its tail one chunk past its data beats
         // closes its PDU (when nothing waits in its queue) at its last data beat, one cycle
         // before that extra chunk is written, so it leaves as early as any other op. Its length
@@ -607,18 +639,17 @@ public final class TxQueueManager extends Component {
         Bool flushClose = flushCmd.and(sLen.ne(0)).named("flush_close");
 
         // state write
-        Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commitNow))
+        Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commit))
                 .named("state_write");
-        Bits closedWord = cat(TRUE, B(0, 2 * cw + 37));
-        Bits kWord = mux(closingCommit, mux(closedBypass, B(0, sw), closedWord),
-                cat(TRUE, kFirst, kTail, kLen, kOps, kBeats));
-        Bits flushWord = mux(flushClose, closedWord, cat(FALSE, sFirstC, sTail, sLen, sOps, sBeats));
-        Bits baseWord = cat(baseWaiting, mux(limitClose, B(0, 2 * cw + 37),
-                cat(sFirstC, sTail, sLen, sOps, sBeats)));
-        Bits stWord = mux(commit, kWord, mux(flushCmd, flushWord, baseWord)).named("state_word");
-        stateRam.write(mux(clearing, clr.resize(qw), stQ), mux(clearing, B(0, sw), stWord), clearing.or(stWrite));
+        // (a flush of a queue without an open PDU only clears waiting)
+        QueueState stWord = wire("state_word", new QueueState(cw));
+        when(clearing.or(commit.and(closingCommit).and(closedBypass)), () -> stWord.setNoPdu(false))
+                .elseWhen(commit.andNot(closingCommit), () -> stWord.set(TRUE, kFirst, kTail, kLen, kOps, kBeats))
+                .elseWhen(commit.or(flushClose).or(limitClose), () -> stWord.setNoPdu(true))
+                .otherwise(() -> stWord.set(FALSE, sFirstC, sTail, sLen, sOps, sBeats));
+        stateRam.write(mux(clearing, clr.resize(qw), stQ), stWord, clearing.or(stWrite));
         wrValid.set(stWrite.or(clearing));
-        wrWord.set(mux(clearing, B(0, sw), stWord));
+        assignLeaves(wrWord, stWord);
 
         // close event (at most one per cycle): commit close, limit close, flush close
         Bool closeEv = kClose.or(limitClose.and(pTake)).or(flushClose).named("close_ev");
@@ -645,7 +676,7 @@ public final class TxQueueManager extends Component {
             final int ii = i;
             when(take.andNot(fromSpare).and(used.eq(ii)), () -> spareRegs.get(ii).set(alloc.alloc.payload));
         }
-        when(commitNow.or(fwGo).or(rollback), () -> used.set(U(0, kw)))
+        when(commit.or(rollback), () -> used.set(U(0, kw)))
                 .elseWhen(take, () -> used.set(usedPlus1));
         // at a commit the cells the op used leave the front of the list: shift it by used(+1)
         UInt cntLeft0 = mux(spareCnt.gt(used), spareCnt.sub(used), U(0, kw)).named("spare_left_0");
@@ -657,7 +688,7 @@ public final class TxQueueManager extends Component {
             shift0.add(mux(used.resize(kw + 2).add(i).lt(kMax), spare.get(used.add(i).resize(kw)), keep));
             shift1.add(mux(usedPlus1.resize(kw + 2).add(i).lt(kMax), spare.get(usedPlus1.add(i).resize(kw)), keep));
         }
-        when(commitNow.or(fwGo), () -> {
+        when(commit, () -> {
             spareCnt.set(mux(take, cntLeft1, cntLeft0));
             for (int i = 0; i < kMax; i++) {
                 spareRegs.get(i).set(mux(take, shift1.get(i), shift0.get(i)));
@@ -667,10 +698,9 @@ public final class TxQueueManager extends Component {
         assertThat(usedNow.le(kMax), "an op took more cells than the spare list holds");
 
         // destination allocation counter: + cells taken by a committed op
-        when(chunkIn.and(pTake), () -> destOfCommit.set(rDest));
         UInt dAllocBase = reg("dest_alloc_base", uint(ow)).init(0);
         when(chunkIn.and(pTake).and(isFirst), () -> dAllocBase.set(allocNow));
-        UInt daBase = mux(pFw.not().and(isFirst), allocNow, dAllocBase).named("da_base");
+        UInt daBase = mux(isFirst, allocNow, dAllocBase).named("da_base");
         UInt daNew = mux(take, daBase.add(usedPlus1.resize(ow)), daBase.add(used.resize(ow))).named("da_new");
         Bool clrDestEn = clearing.and(clr.lt(xpus));
         destAlloc.write(mux(clearing, clrDest, kDest), mux(clearing, B(0, ow), daNew.asBits()), commit.or(clrDestEn));
@@ -845,13 +875,10 @@ public final class TxQueueManager extends Component {
         Bool issue = contIssue.or(startIssue).named("issue");
         UInt nextRd = wire("next_rd", uint(cw));
         UInt rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
-        Bits cellRdRam = cellRam.readSync(rdAddr, issue).named("cell_rd_ram");
         UInt nextRdRam = cellNext.readSync(rdAddr, issue).asUInt().named("next_rd_ram");
         UInt rdAddrQ = reg("rd_addr_q", uint(cw)).init(0);
         when(issue, () -> rdAddrQ.set(rdAddr));
-        Bool cwHit = rdValid.and(cwValid).and(cwAddr.eq(rdAddrQ)).named("cw_hit");
-        Bits cwMask = mux(cwHit, expandKeep(cwBe), B(0, w)).named("cw_mask");
-        Bits cellRd = cellRdRam.and(cwMask.not()).or(cwData.and(cwMask)).named("cell_rd");
+        Bits cellRd = cellBuf.read(rdAddr, issue, rdAddrQ);
         // the RAM's read register holds the stale pointer while the reader waits: hold the hit too
         Bool nwHit = rdValid.and(nwValid).and(nwAddr.eq(rdAddrQ)).named("nw_hit");
         // the link of an early-closed PDU's last cell, written in this cycle
@@ -906,11 +933,11 @@ public final class TxQueueManager extends Component {
         rdValid.set(issue);
         rdLast.set(issueLast);
         rdBytes.set(mux(startIssue, xLen.resize(lb), eLast));
-        Bits lastKeep = byteMaskBits(rdBytes, bpb).named("last_keep");
+        Bits lastKeep = ByteMask.lastBeat(rdBytes, bpb).named("last_keep");
         Bits keepNow = mux(rdLast, lastKeep, B(0, bpb).not()).named("keep_now");
         // The data and desc outputs come from the FIFOs' registers (never from the RAM read data
         // and the forwarding of the same cycle): a beat read in cycle x is offered at x+1.
-        Bits rdData = cellRd.and(expandKeep(keepNow)).named("rd_data");
+        Bits rdData = cellRd.and(ByteMask.expand(keepNow)).named("rd_data");
         dataFifo.s.valid.set(rdValid);
         dataFifo.s.payload.data.set(rdData);
         dataFifo.s.payload.keep.set(keepNow);
@@ -976,7 +1003,6 @@ public final class TxQueueManager extends Component {
                 wrPack.andNot(packOk).or(wrDest.andNot(destOk))));
         desc.assertProtocol("desc", true);
         data.assertProtocol("data", true);
-        assertThat(pFw.not().or(rValid.not().or(pTake.not())), "chunk taken in a flush-write cycle");
         assertThat(startIssue.not().or(xLen.ne(0)), "PDU of length 0 at the reader");
         assertThat(bypass.not().or(closeEv), "bypass without a close");
     }
@@ -990,31 +1016,4 @@ public final class TxQueueManager extends Component {
     private static UInt queueOf(UInt dest, UInt vc, int vw, int qw) {
         return (vw == 0 ? dest : cat(dest, vc.resize(vw)).asUInt()).resize(qw);
     }
-
-    /** Bits(8*bytes) with bytes 0..n-1 all ones. */
-    private static Bits byteMask(UInt n, int bytes) {
-        List<Bits> parts = new ArrayList<>();
-        for (int i = bytes - 1; i >= 0; i--) {
-            parts.add(repeat(n.gt(i), 8));
-        }
-        return cat(parts);
-    }
-
-    /** keep of a last beat: bytes 0..n-1 (n = 0 means all bytes). */
-    private static Bits byteMaskBits(UInt n, int bytes) {
-        List<Bool> bits = new ArrayList<>();
-        for (int i = 0; i < bytes; i++) {
-            bits.add(i == bytes - 1 ? n.eq(0) : n.eq(0).or(n.gt(i)));
-        }
-        return OneHot.fromBools(bits);
-    }
-
-    private static Bits expandKeep(Bits keep) {
-        List<Bits> parts = new ArrayList<>();
-        for (int i = keep.width() - 1; i >= 0; i--) {
-            parts.add(repeat(keep.bit(i), 8));
-        }
-        return cat(parts);
-    }
-
 }
