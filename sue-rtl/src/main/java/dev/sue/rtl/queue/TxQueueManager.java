@@ -184,6 +184,11 @@ public final class TxQueueManager extends Component {
             return len.ne(0).and(len.gt(room));
         }
 
+        /** The open PDU ends on a cell boundary (or there is none): the next byte starts a cell. */
+        Bool fillZero(int bytes) {
+            return len.resize(log2Up(bytes)).eq(0);
+        }
+
         /** A chunk of {@code n} bytes appended to the open PDU crosses into a new cell of {@code bytes}. */
         Bool crosses(UInt n, int bytes) {
             UInt fill = len.resize(log2Up(bytes));
@@ -207,6 +212,42 @@ public final class TxQueueManager extends Component {
             len.set(0);
             ops.set(0);
             beats.set(0);
+        }
+    }
+
+    /** What the reader needs of a closed PDU, stored at its first cell ({@code pdu_info}). */
+    static final class PduInfo extends Bundle {
+        final UInt len = uint(13);
+        final UInt ops = uint(12);
+        /** The ops' {@code tx_data} beats (their data credits). */
+        final UInt beats = uint(12);
+
+        @Override
+        public PduInfo copyType() {
+            return new PduInfo();
+        }
+    }
+
+    /** A popped PDU waiting for the reader (prefetch FIFO word). */
+    static final class PrefetchEntry extends Bundle {
+        /** The queue had no other closed PDU: its open PDU is flushed when this one starts. */
+        final Bool lastOfQueue = bool();
+        final UInt queue;
+        final UInt cell;
+        final PduInfo info = new PduInfo();
+        private final int queueBits;
+        private final int cellBits;
+
+        PrefetchEntry(int queueBits, int cellBits) {
+            this.queueBits = queueBits;
+            this.cellBits = cellBits;
+            queue = uint(queueBits);
+            cell = uint(cellBits);
+        }
+
+        @Override
+        public PrefetchEntry copyType() {
+            return new PrefetchEntry(queueBits, cellBits);
         }
     }
 
@@ -291,7 +332,7 @@ public final class TxQueueManager extends Component {
 
         // ---- shared structures ---------------------------------------------------------------
         Mem<Bits> cellNext = Mem.of(cells, cw).named("cell_next");
-        Mem<Bits> pduInfo = Mem.of(cells, 13 + 12 + 12).named("pdu_info");
+        Mem<PduInfo> pduInfo = Mem.of(cells, new PduInfo()).named("pdu_info");
         CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
@@ -302,32 +343,15 @@ public final class TxQueueManager extends Component {
 
         // flush requests from the reader to the packer
         StreamFifo<UInt> flushFifo = instance("flush_fifo",
-                () -> new StreamFifo<>(() -> uint(qw), 8, FifoStorage.REGISTERS, 8));
+                () -> new StreamFifo<>(() -> uint(qw), 10, FifoStorage.REGISTERS, 10));
 
         // ---- formatter (combinational on s) ----------------------------------------------------
         XpuTxOp in = s.payload;
-        Bool fExtra = reg("f_extra", bool()).init(false);
-        Bool fInOp = reg("f_in_op", bool()).init(false);
-        UInt fRem = reg("f_rem", uint(9)).init(0);
-        Bits prevData = reg("prev_data", bits(w));
-        UInt hCtrl = reg("h_ctrl", uint(5)).init(2);
-        Bits dataMasked = in.data.and(ByteMask.expand(in.keep)).named("data_masked");
-        UInt ctrlLen = mux(fExtra, hCtrl, in.ctrlLen).named("f_ctrl_len");
-        UInt ctrlShift = ctrlLen.resize(lb + 4).shl(3).named("ctrl_shift");
-        UInt backShift = U((long) bpb * 8, lb + 4).sub(ctrlShift).named("back_shift");
-        Bits ctrlW = in.control.and(ByteMask.expand(ByteMask.firstBytes(in.ctrlLen.resize(lb + 1), 18))).resize(w)
-                .named("ctrl_w");
-        Bits fromPrev = prevData.shr(backShift).named("from_prev");
-        Bool fFirst = fInOp.not().andNot(fExtra).named("f_first");
-        UInt rem = mux(fFirst, in.totalLen, fRem).named("f_rem_now");
-        Bool remFits = rem.le(bpb).named("rem_fits");
-        UInt nBytes = mux(remFits, rem.resize(lb + 1), U(bpb, lb + 1)).named("f_n");
-        Bits chunkRaw = mux(fExtra, fromPrev, dataMasked.shl(ctrlShift).or(mux(fFirst, ctrlW, fromPrev)))
-                .named("chunk_raw");
-        Bits chunk = chunkRaw.and(ByteMask.expand(ByteMask.firstBytes(nBytes, bpb))).named("chunk");
-        Bool fLast = mux(fExtra, TRUE, in.last.and(in.abort.or(remFits))).named("f_last");
-        Bool fAbort = fExtra.not().and(in.abort).named("f_abort");
-        Bool fValid = fExtra.or(s.valid).named("f_valid");
+        OpFormatter fmt = new OpFormatter(in, s.valid, bpb);
+        Bool fExtra = fmt.extra;
+        Bool fInOp = fmt.inOp;
+        Bool fFirst = fmt.first;
+        Bool fValid = fmt.valid;
         UInt inDest = in.dest;
         Bool inBad = xpus == 1024 ? FALSE : inDest.ge(xpus);
         UInt inQ = queueOf(inDest.resize(xw), in.vc, vw, qw);
@@ -381,20 +405,8 @@ public final class TxQueueManager extends Component {
         }).elseWhen(rFree.and(takeHeld), () -> heldValid.set(false));
         s.ready.set(rFree.andNot(loadFlush).andNot(fExtra));
         Bool sFire = s.fire().named("s_fire");
-        when(loadChunk, () -> {
-            when(fExtra, () -> fExtra.set(false))
-                    .otherwise(() -> {
-                        Bool needExtra = in.last.andNot(in.abort).andNot(remFits);
-                        fExtra.set(needExtra);
-                        fInOp.set(in.last.not());
-                        fRem.set(rem.sub(bpb));
-                        prevData.set(dataMasked);
-                        when(fFirst, () -> {
-                            hCtrl.set(in.ctrlLen);
-                            fOpQ.set(inQ);
-                        });
-                    });
-        });
+        fmt.advance(loadChunk);
+        when(loadChunk.and(fFirst), () -> fOpQ.set(inQ));
         when(rFree, () -> rValid.set(loadChunk.or(loadFlush)));
         when(loadFlush, () -> {
             rFlush.set(true);
@@ -416,12 +428,12 @@ public final class TxQueueManager extends Component {
                 rRoom.set(effLimit.sub(in.totalLen.resize(13)));
                 rBeats.set(dataBeats);
             });
-            rData.set(chunk);
-            rN.set(nBytes);
+            rData.set(fmt.chunk);
+            rN.set(fmt.n);
             rFirst.set(fFirst);
-            rLast.set(fLast);
-            rAbort.set(fAbort);
-            rEarly.set(fExtra.not().and(in.last).andNot(in.abort).andNot(remFits));
+            rLast.set(fmt.last);
+            rAbort.set(fmt.abort);
+            rEarly.set(fmt.early);
         });
 
         // ---- per-queue packer state RAM ------------------------------------------------------
@@ -532,7 +544,11 @@ public final class TxQueueManager extends Component {
         Bool ovOpen = oFill.ne(0).and(oFill.resize(lb + 1).add(rN).gt(bpb)).named("overflow_open");
         Bool overflow = mux(isFirst, limitClose.not().and(ovState), ovOpen).named("overflow");
         Bool active = chunkIn.andNot(refusedEarly).andNot(rAbort).named("chunk_active");
-        Bool needNew = active.and(f.eq(0).or(overflow)).named("need_new");
+        // a new cell at fill 0 or when the chunk crosses one; for a first chunk from the state
+        // words' compares directly (a limit close starts at fill 0), not through the fill mux
+        Bool stateFillZero = mux(stateFwd, wrWord.fillZero(bpb), stateRd.fillZero(bpb)).named("state_fill_zero");
+        Bool needNew = active.and(mux(isFirst, limitClose.or(stateFillZero).or(ovState), oFill.eq(0).or(ovOpen)))
+                .named("need_new");
         Bool fromSpare = used.lt(spareCnt).named("from_spare");
         UInt newCell = mux(fromSpare, spare.get(used), alloc.alloc.payload).named("new_cell");
         Bool newOk = fromSpare.or(alloc.alloc.valid);
@@ -658,7 +674,11 @@ public final class TxQueueManager extends Component {
         UInt evOps = mux(kClose, kOps, sOps);
         UInt evBeats = mux(kClose, kBeats, sBeats);
         UInt evQ = mux(kClose, kQ, rQ);
-        pduInfo.write(evFirst, cat(evLen, evOps, evBeats), closeEv);
+        PduInfo evInfo = wire("close_info", new PduInfo());
+        evInfo.len.set(evLen);
+        evInfo.ops.set(evOps);
+        evInfo.beats.set(evBeats);
+        pduInfo.write(evFirst, evInfo, closeEv);
         closeFifo.s.valid.set(closeEv.andNot(bypass));
         closeFifo.s.payload.set(cat(evQ, evFirst).asUInt());
         assertThat(closeEv.not().or(closeRoom), "close FIFO overflow");
@@ -749,7 +769,7 @@ public final class TxQueueManager extends Component {
         sched.ev.connectFrom(evStage.m);
         Stream<SchedEvent> schedEv = evStage.s;
         StreamFifo<Bits> doneFifo = instance("done_fifo",
-                () -> new StreamFifo<>(() -> bits(qw + 1), 8, FifoStorage.REGISTERS, 8));
+                () -> new StreamFifo<>(() -> bits(qw + 1), 10, FifoStorage.REGISTERS, 10));
         QueueRsp rsp = lists.rsp.payload;
         Bool listEv = lists.rsp.valid.and(rsp.becameNonEmpty.or(rsp.becameEmpty)).named("list_ev");
         UInt wakeVc = vcs == 1 ? U(0, 1) : reg("wake_vc", uint(vw)).init(0);
@@ -772,17 +792,19 @@ public final class TxQueueManager extends Component {
         assertThat(listEv.not().or(schedEv.ready), "scheduler not ready for a list event");
 
         // ---- reader: grant -> pop -> PDU info -> prefetch FIFO --------------------------------
-        // entry: lastOfQueue(1) queue(qw) cell(cw) len(13) ops(12) beats(12)
-        int pfw = cw + 13 + 12 + 12 + qw + 1;
-        StreamFifo<Bits> pf = instance("prefetch", () -> new StreamFifo<>(() -> bits(pfw), 8, FifoStorage.REGISTERS, 8));
+        StreamFifo<PrefetchEntry> pf = instance("prefetch",
+                () -> new StreamFifo<>(() -> new PrefetchEntry(qw, cw), 8, FifoStorage.REGISTERS, 8));
         UInt inflight = reg("pops_in_flight", uint(3)).init(0);
         UInt grantDest = grantQ.shr(vw).resize(xw).named("grant_dest");
         Bool grantWin = winOpen.bit(grantDest).named("grant_win");
-        // every prefetched PDU may still send one flush
-        Bool room = pf.occupancy.resize(5).add(inflight.resize(5)).le(6)
+        // Room for one more pop, decided a cycle ahead (registered: off the grant -> pop path) from
+        // the levels of the cycle before, which grow by at most 1 (prefetch + pops in flight) or
+        // 2 (done FIFO + pops in flight; flush FIFO + prefetch + pops in flight: every prefetched
+        // PDU may still send one flush) per cycle: prefetch depth 8, done and flush FIFOs 10.
+        Bool room = reg("pop_room", bool()).init(false);
+        room.set(pf.occupancy.resize(5).add(inflight.resize(5)).le(5)
                 .and(doneFifo.occupancy.resize(5).add(inflight.resize(5)).le(6))
-                .and(flushFifo.occupancy.resize(5).add(pf.occupancy.resize(5)).add(inflight.resize(5)).le(6))
-                .named("pop_room");
+                .and(flushFifo.occupancy.resize(5).add(pf.occupancy.resize(5)).add(inflight.resize(5)).le(6)));
         popReq.set(sched.grant.valid.and(grantWin).and(room).and(initDone).and(lists.cmd.ready));
         Bool rspPop = lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_POP)).named("rsp_pop");
         Bool parkNow = sched.grant.valid.andNot(grantWin).and(room).andNot(rspPop).named("park_now");
@@ -793,7 +815,7 @@ public final class TxQueueManager extends Component {
         doneFifo.s.valid.set(parkNow.or(rspPop));
         doneFifo.s.payload.set(mux(parkNow, cat(FALSE, grantQ), cat(winOpen.bit(rspDest), rsp.queue)));
         assertThat(parkNow.and(rspPop).not(), "two DONE events in one cycle");
-        Bits infoRd = pduInfo.readSync(rsp.cell).named("info_rd");
+        PduInfo infoRd = pduInfo.readSync(rsp.cell).named("info_rd");
         Bool infoValid = reg("info_valid", bool()).init(false);
         UInt infoCell = reg("info_cell", uint(cw)).init(0);
         UInt infoQ = reg("info_q", uint(qw)).init(0);
@@ -804,7 +826,10 @@ public final class TxQueueManager extends Component {
         infoLastOfQueue.set(rsp.becameEmpty);
         pf.s.valid.set(infoValid);
         Bool flushAtPop = wire("flush_at_pop", bool());
-        pf.s.payload.set(cat(infoLastOfQueue.andNot(flushAtPop), infoQ, infoCell, infoRd));
+        pf.s.payload.lastOfQueue.set(infoLastOfQueue.andNot(flushAtPop));
+        pf.s.payload.queue.set(infoQ);
+        pf.s.payload.cell.set(infoCell);
+        assignLeaves(pf.s.payload.info, infoRd);
         when(doPop.and(infoValid.not()), () -> inflight.set(inflight.add(1)))
                 .elseWhen(infoValid.andNot(doPop), () -> inflight.set(inflight.sub(1)));
 
@@ -813,13 +838,13 @@ public final class TxQueueManager extends Component {
                 () -> new StreamFifo<>(() -> new PacketBeat(dataWidth), 4, FifoStorage.REGISTERS, 4));
         StreamFifo<TxPdu> descFifo = instance("desc_fifo",
                 () -> new StreamFifo<>(TxPdu::new, 4, FifoStorage.REGISTERS, 4));
-        Bits pfw0 = pf.m.payload;
-        UInt pfBeatsCnt = pfw0.slice(11, 0).asUInt();
-        UInt pfOps = pfw0.slice(23, 12).asUInt();
-        UInt pfLen = pfw0.slice(36, 24).asUInt();
-        UInt pfCell = pfw0.slice(36 + cw, 37).asUInt();
-        UInt pfQ = pfw0.slice(pfw - 2, 37 + cw).asUInt();
-        Bool pfLastOfQueue = pfw0.bit(pfw - 1);
+        PrefetchEntry pfHead = pf.m.payload;
+        UInt pfBeatsCnt = pfHead.info.beats;
+        UInt pfOps = pfHead.info.ops;
+        UInt pfLen = pfHead.info.len;
+        UInt pfCell = pfHead.cell;
+        UInt pfQ = pfHead.queue;
+        Bool pfLastOfQueue = pfHead.lastOfQueue;
         UInt eLeft = reg("e_left", uint(13 - lb + 1)).init(0);
         UInt eLast = reg("e_last_bytes", uint(lb)).init(0);
         UInt eVc = reg("e_vc", uint(2)).init(0);
@@ -894,7 +919,12 @@ public final class TxQueueManager extends Component {
             nwHeldVal.set(newCell);
         });
         nextRd.set(mux(nwNow, newCell, mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam))));
-        UInt pfNBeats = xLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
+        // beats after the first, and whether there are none, per source before the source mux
+        // (the choice of the source comes late: reader state, FIFO levels)
+        int lw = 13 - lb + 1;
+        UInt xMoreBeats = mux(bpValid, moreBeats(bpLen, bpb, lw), mux(startRp, moreBeats(rp.length, bpb, lw),
+                moreBeats(pfLen, bpb, lw))).named("x_more_beats");
+        Bool xOneBeat = mux(bpValid, bpLen.le(bpb), mux(startRp, rp.length.le(bpb), pfLen.le(bpb))).named("x_one_beat");
         pf.m.ready.set(startPf);
         // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
         // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
@@ -903,7 +933,7 @@ public final class TxQueueManager extends Component {
         // flush -> close -> append -> grant -> pop loop would otherwise outlast the work ahead.
         int bw = 13 - lb + 1 + 3;
         UInt pfBeats = reg("pf_beats", uint(bw)).init(0);
-        UInt infoBeats = infoRd.slice(36, 24).asUInt().add(bpb - 1).shr(lb).resize(bw).named("info_beats");
+        UInt infoBeats = infoRd.len.add(bpb - 1).shr(lb).resize(bw).named("info_beats");
         UInt pfHeadBeats = pfLen.add(bpb - 1).shr(lb).resize(bw).named("pf_head_beats");
         pfBeats.set(pfBeats.add(mux(infoValid, infoBeats, U(0, bw))).sub(mux(startPf, pfHeadBeats, U(0, bw))));
         Bool flushAtStart = startPf.and(pfLastOfQueue).named("flush_at_start");
@@ -921,10 +951,10 @@ public final class TxQueueManager extends Component {
         live.replay.set(startRp);
         live.psn.set(mux(startRp, rp.psn, U(0, 16)));
         assignLeaves(descFifo.s.payload, live);
-        Bool issueLast = mux(startIssue, pfNBeats.eq(1), eLeft.eq(1)).named("issue_last");
+        Bool issueLast = mux(startIssue, xOneBeat, eLeft.eq(1)).named("issue_last");
         when(startIssue, () -> {
             eFirst.set(xCell);
-            eLeft.set(pfNBeats.sub(1));
+            eLeft.set(xMoreBeats);
             eLast.set(xLen.resize(lb));
             eVc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
             eOps.set(xOps);
@@ -1011,6 +1041,11 @@ public final class TxQueueManager extends Component {
     @Override
     public String moduleBaseName() {
         return "sue_tx_queue";
+    }
+
+    /** ceil(len / bytes) - 1 (len >= 1), {@code width} bits. */
+    private static UInt moreBeats(UInt len, int bytes, int width) {
+        return len.sub(1).shr(log2Up(bytes)).resize(width);
     }
 
     private static UInt queueOf(UInt dest, UInt vc, int vw, int qw) {
