@@ -85,14 +85,15 @@ import java.util.List;
  * </ul>
  *
  * <h2>Structure</h2>
- * Formatter (prepends the control bytes: op chunk k = op bytes kB..kB+B-1) -> register R (the
+ * {@link OpFormatter} (prepends the control bytes: op chunk k = op bytes kB..kB+B-1) -> register R (the
  * per-queue state RAM is read in the same cycle) -> packer P (decides the chunk's fill offset,
  * cells and the PDU's fate; per-queue state {open PDU first cell, tail cell, length, ops, beats,
  * waiting} in one sync RAM with one-deep forwarding) -> {@link CellBuffer} (one cycle later:
  * rotates the chunk to the fill offset and writes it in one cycle even across a cell boundary,
  * byte lanes with their own write address) -> close events -> {@link QueueLists} at PDU granularity (a PDU is named
  * by its first cell; its {len, ops, beats} in a RAM at that address) -> {@link ActiveScheduler}
- * -> reader (pop, PDU info prefetch into an 8-entry FIFO, then one cell per cycle following the
+ * (events registered) -> reader (pop, PDU info prefetch into an 8-entry FIFO, room for a pop
+ * decided a cycle ahead, then one cell per cycle following the
  * cell next-pointer RAM, no bubble between PDUs). Cells come from {@link CellAllocator}; cells
  * of an aborted op are kept in a small spare list and reused by the next allocations (rollback
  * without frees). Cells are freed as they are read ({@code free-after-read}; the free reaches
@@ -502,11 +503,23 @@ public final class TxQueueManager extends Component {
         UInt daWrVal = reg("da_wr_val", uint(ow)).init(0);
         UInt kDest = rDest;
         UInt clrDest = clr.resize(xw);
-        UInt daWrDestNext = mux(clearing, clrDest, kDest).named("da_wr_dest_next");
+        // A commit's count is written a cycle after the commit (from registers: the sums with and
+        // without the commit's last cell, chosen by that cell's registered take), so a read sees
+        // the pending write (committed in the cycle of the read), the last write (of the cycle of
+        // the read: not yet in the RAM), or the RAM.
+        Bool pendValid = reg("da_pend_valid", bool()).init(false);
+        UInt pendDest = reg("da_pend_dest", uint(xw)).init(0);
+        UInt pendSum0 = reg("da_pend_sum0", uint(ow)).init(0);
+        UInt pendSum1 = reg("da_pend_sum1", uint(ow)).init(0);
+        Bool pendTake = reg("da_pend_take", bool()).init(false);
+        UInt pendVal = mux(pendTake, pendSum1, pendSum0).named("da_pend_val");
+        Bool pendSameDest = reg("da_pend_same_dest", bool()).init(false);
+        pendSameDest.set(kDest.eq(readDest));
         Bool daSameDest = reg("da_same_dest", bool()).init(false);
-        daSameDest.set(daWrDestNext.eq(readDest));
-        UInt allocNow = mux(daWrValid.and(daSameDest), daWrVal, allocRd).named("dest_alloc_now");
-        UInt occupancy = allocNow.sub(freedRd).named("dest_occupancy");
+        daSameDest.set(mux(clearing, clrDest, pendDest).eq(readDest));
+        Bool pendFwd = pendValid.and(pendSameDest).named("dest_alloc_fwd_pend");
+        Bool daFwd = daWrValid.and(daSameDest).named("dest_alloc_fwd");
+        UInt allocNow = mux(pendFwd, pendVal, mux(daFwd, daWrVal, allocRd)).named("dest_alloc_now");
         // DEST_LIMIT = cells (the default) is no limit: in replay-store mode a destination's
         // unacknowledged PDUs count too, so one busy destination may approach the whole buffer,
         // and refusing then would drop ops the XPU was given credits for on a healthy link.
@@ -517,7 +530,12 @@ public final class TxQueueManager extends Component {
         limitOn.set(destLimit.lt(cells));
         limitAll.set(destLimit.lt(kMax));
         limitThr.set(destLimit.resize(ow).sub(kMax));
-        Bool overLimit = limitOn.and(limitAll.or(occupancy.gt(limitThr))).named("over_limit");
+        // the occupancy compare on both candidate counts (RAM, forwarded write) in parallel
+        Bool overRd = allocRd.sub(freedRd).gt(limitThr).named("over_limit_rd");
+        Bool overWr = daWrVal.sub(freedRd).gt(limitThr).named("over_limit_fwd");
+        Bool overPend = pendVal.sub(freedRd).gt(limitThr).named("over_limit_pend");
+        Bool overLimit = limitOn.and(limitAll.or(mux(pendFwd, overPend, mux(daFwd, overWr, overRd))))
+                .named("over_limit");
         // An op refused for its destination (out of range or over its limit) commits nothing.
         // An out-of-range destination is known at the load (r_bad) and the op writes nothing;
         // the limit compare is ready only late in the first chunk's cycle, so that chunk is
@@ -721,11 +739,16 @@ public final class TxQueueManager extends Component {
         UInt dAllocBase = reg("dest_alloc_base", uint(ow)).init(0);
         when(chunkIn.and(pTake).and(isFirst), () -> dAllocBase.set(allocNow));
         UInt daBase = mux(isFirst, allocNow, dAllocBase).named("da_base");
-        UInt daNew = mux(take, daBase.add(usedPlus1.resize(ow)), daBase.add(used.resize(ow))).named("da_new");
+        pendValid.set(commit);
+        pendDest.set(kDest);
+        pendSum0.set(daBase.add(used.resize(ow)));
+        pendSum1.set(daBase.add(usedPlus1.resize(ow)));
+        pendTake.set(take);
         Bool clrDestEn = clearing.and(clr.lt(xpus));
-        destAlloc.write(mux(clearing, clrDest, kDest), mux(clearing, B(0, ow), daNew.asBits()), commit.or(clrDestEn));
-        daWrValid.set(commit.or(clearing));
-        daWrVal.set(mux(clearing, U(0, ow), daNew));
+        destAlloc.write(mux(clearing, clrDest, pendDest), mux(clearing, B(0, ow), pendVal.asBits()),
+                pendValid.or(clrDestEn));
+        daWrValid.set(pendValid.or(clearing));
+        daWrVal.set(mux(clearing, U(0, ow), pendVal));
 
         // ---- PDU lists: appends (closes) and pops (reader) share the command port ------------
         Bool grantTurn = reg("grant_turn", bool()).init(false);
