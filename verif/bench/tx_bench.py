@@ -19,6 +19,10 @@ a correct run) and is written as records to ``out/bench/tx.json``:
   ceil(op bytes / bus bytes) cycles: the packer writes one chunk of an op per cycle, so an op
   whose control bytes push it past a whole number of beats (a 64-byte write at 512 bits: 2 + 64
   bytes = 2 chunks) takes one cycle more than its data beats (sue-rtl/QUEUES.md, "Known limits").
+* ``tx.op_rate_fraction``: ``tx.op_rate`` / min(1, wire bound), the wire bound being the ops per
+  cycle the MAC bus carries with ideally packed PDUs (``common.sue_ops.mac_bus_op_bound``: frames
+  start on a beat, preamble and IFG take no bus beat). The XPU interface takes at most one op per
+  cycle, hence the 1. Target 0.95.
 * ``tx.latency_cycles``: idle system, the cycle the XPU's op is accepted (its last beat: ``tx_err``
   on any beat poisons the op, so none of it may be sent earlier) to the cycle of its frame's
   first MAC beat, worst of 24 ops of every length class (command only, 1 byte, 64 bytes, one
@@ -46,7 +50,7 @@ sys.path.insert(0, str(REPO / "verif" / "tests" / "sue_tx"))
 
 from common import generate, run_cocotb  # noqa: E402
 from common.fmax import estimated_fmax, ns  # noqa: E402
-from common.sue_ops import ceil_div, ideal_efficiency, rocev2_efficiency  # noqa: E402
+from common.sue_ops import ceil_div, ideal_efficiency, mac_bus_op_bound, rocev2_efficiency  # noqa: E402
 
 WIDTHS = (256, 512, 1024)
 XPUS, VCS, CELLS = 16, 4, 2048
@@ -110,6 +114,13 @@ def main() -> int:
                                                                             "op_wire_bytes": full["op_bytes"]},
                             "value": round(bound, 4), "unit": "ops/cycle",
                             "note": "one chunk of bus width per cycle into the cell buffer"})
+            wire_bound = mac_bus_op_bound(full["header_bytes"], full["op_bytes"], PACK_LIMIT, w // 8)
+            op_bound = min(1.0, wire_bound)
+            records.append({"metric": "tx.op_rate_fraction",
+                            "config": {**cfg, "mac_ready": 1.0, "op_data_bytes": DATA_LEN,
+                                       "op_wire_bytes": full["op_bytes"], "wire_bound": round(wire_bound, 4)},
+                            "value": round(full["op_rate"] / op_bound, 4), "unit": "fraction", "target": 0.95,
+                            "note": "op rate / min(one op per cycle, the MAC bus bound with ideal packing)"})
             lat = run(w, "latency", 24, t / f"lat{w}.json", TB_LATENCY_BOUND=1000)
             records.append({"metric": "tx.latency_cycles", "config": cfg, "value": lat["latency_max"],
                             "unit": "cycles", "target": 8, "note": "op's last beat accepted -> first MAC beat"})
@@ -124,7 +135,8 @@ def main() -> int:
                             "note": "op's first beat accepted -> first MAC beat (256-byte ops: + beats - 1)"})
             print(f"w{w}: utilisation {sat['utilization']:.4f}, efficiency {eff:.4f} ({eff / ideal:.4f} of ideal; "
                   f"RoCEv2 {rocev2_efficiency(DATA_LEN):.4f}), op rate with the MAC always ready "
-                  f"{full['op_rate']:.3f} ops/cycle (packer bound {bound:.3f}), idle latency {lat['latency_max']} cycles")
+                  f"{full['op_rate']:.3f} ops/cycle (packer bound {bound:.3f}, wire bound {wire_bound:.3f}, "
+                  f"fraction {full['op_rate'] / op_bound:.3f}), idle latency {lat['latency_max']} cycles")
     name = "tx.json" if list(args.widths) == list(WIDTHS) else f"tx_{'_'.join(map(str, args.widths))}.json"
     (args.out / name).write_text(json.dumps(records, indent=1) + "\n")
     print(f"wrote {args.out / name}")

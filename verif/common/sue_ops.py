@@ -144,6 +144,22 @@ def ideal_efficiency(header: int, op_bytes: int, data_bytes: int, pack_limit: in
     return per_pdu * data_bytes / frame_wire_bytes(header, per_pdu * op_bytes)
 
 
+def mac_bus_op_bound(header: int, op_bytes: int, pack_limit: int, width_bytes: int, min_frame: int = 64,
+                     fcs_by_sue: bool = False) -> float:
+    """The wire bound of the op rate: ops per cycle a MAC bus of ``width_bytes`` bytes per beat,
+    always ready, can carry when every PDU holds as many ops as the pack limit allows.
+
+    A frame on the MAC bus is header + RH + ops + R-CRC (+ FCS when the endpoint appends it), padded
+    to ``min_frame`` including the FCS, and starts on a beat of its own, so it takes
+    ceil(bytes / width_bytes) beats; preamble and IFG are the MAC's and take no bus beat. This is
+    the one definition of the bound behind ``tx.op_rate_fraction``.
+    """
+    per_pdu = max(1, pack_limit // op_bytes)
+    fcs = FCS_BYTES if fcs_by_sue else 0
+    frame = max(header + RH_BYTES + per_pdu * op_bytes + RCRC_BYTES + fcs, min_frame - (FCS_BYTES - fcs))
+    return per_pdu / ceil_div(frame, width_bytes)
+
+
 def rocev2_efficiency(data_bytes: int) -> float:
     return data_bytes / (data_bytes + ROCEV2_OVERHEAD)
 

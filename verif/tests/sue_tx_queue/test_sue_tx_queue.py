@@ -28,7 +28,7 @@ def test_random(cfg, limit):
 
 @pytest.mark.parametrize("cfg", CONFIGS[:3], ids=[f"w{w}" for w, x, v, c in CONFIGS[:3]])
 def test_idle_latency(cfg):
-    run(cfg, "idle_latency", TB_EXPECT_LATENCY=3)  # desc t+2, first data beat t+3
+    run(cfg, "idle_latency", TB_EXPECT_LATENCY=4)  # desc t+3, first data beat t+4
 
 
 # measured: 1.0 at W=256/512; 0.94 at W=1024 (1-2 cell PDUs: the pop -> flush -> close -> append

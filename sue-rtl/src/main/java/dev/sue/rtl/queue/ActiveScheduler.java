@@ -12,6 +12,9 @@ import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.arbiter.Arbiter;
 import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.OneHot;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Work-conserving transmit scheduler: one active list per VC, round robin over the VCs that are
@@ -165,8 +168,8 @@ public final class ActiveScheduler extends Component {
                 mux(clearing, B(0, 3), cat(newHasData, newMode)), clearing.or(evFire));
 
         // ---- selection into the grant stage ----------------------------------------------
-        Bits nonEmpty = cat(java.util.stream.IntStream.range(0, vcs).map(i -> vcs - 1 - i)
-                .mapToObj(i -> count.get(i).ne(0)).toList()).named("non_empty");
+        // count != 0 per VC, kept in a register beside the count: the selection starts from flip-flops
+        Bits nonEmpty = reg("non_empty", bits(vcs)).init(0);
         Arbiter arb = instance("vc_arbiter", () -> new Arbiter(vcs, ArbiterPolicy.ROUND_ROBIN));
         arb.request.set(nonEmpty.and(pause.not()));
         Bool anyEligible = arb.grant.orR().named("any_eligible");
@@ -191,6 +194,7 @@ public final class ActiveScheduler extends Component {
 
         Bool append = evFire.and(enqueue).andNot(bypass).named("append");
         lists.write(listAddr(evVc, vcs == 1 ? tail.get(0) : tail.get(evVc), vcs), evDest.asBits(), append);
+        List<Bool> nonEmptyNext = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             Bool pop = load.and(selVc.eq(v));
             Bool push = append.and(evVc.eq(v));
@@ -200,8 +204,11 @@ public final class ActiveScheduler extends Component {
             when(pop, () -> h.set(wrap(h, xpus)));
             when(push, () -> t.set(wrap(t, xpus)));
             when(push.andNot(pop), () -> c.set(c.add(1))).elseWhen(pop.andNot(push), () -> c.set(c.sub(1)));
+            nonEmptyNext.add(push.or(c.gt(1)).or(c.eq(1).andNot(pop)));
             assertThat(push.andNot(pop).not().or(c.ne(xpus)), "active list overflow");
         }
+
+        nonEmpty.set(OneHot.fromBools(nonEmptyNext));
 
         // ---- checks ------------------------------------------------------------------------
         assertThat(evFire.and(kind.eq(SchedEvent.KIND_NON_EMPTY)).not().or(hasData.not()),

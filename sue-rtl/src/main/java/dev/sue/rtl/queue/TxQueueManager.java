@@ -15,6 +15,8 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.stream.StreamForwardRegister;
+import dev.sue.hdl.lib.util.ByteMask;
 import dev.sue.hdl.lib.util.Counter;
 import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
@@ -48,14 +50,15 @@ import java.util.List;
  * <ul>
  * <li>{@code s} (Stream of {@link XpuTxOp}, input): the op beats (see there); committed at
  *     {@code last} unless {@code abort}. Ready is high except while the packer needs an extra
- *     cycle (op tail beyond the data beats, spill write, state hazard, no free cell).
+ *     cycle (op tail beyond the data beats, state hazard, no free cell).
  * <li>{@code desc} (Stream of {@link PduDesc}) and {@code data} (Stream of {@link PacketBeat}):
  *     the PDU stream of DESIGN-TX.md's contract: PDU bytes from byte 0 of the first beat,
  *     ceil(length/B) beats, keep contiguous on the last beat, bytes beyond length zero; a desc is
- *     valid one cycle before (or together with) its first data beat; the desc and data FIFOs
- *     are bypassed while empty, so {@code desc.valid} / {@code data.valid} and their payloads
- *     come from the reader's registers through a few multiplexers (never from the packer's
- *     logic of the same cycle; no path from {@code ready} to {@code valid}).
+ *     valid one cycle before (or together with) its first data beat; {@code desc} and
+ *     {@code data} are the outputs of the reader's desc and data FIFOs (register storage), so
+ *     their valid and payload come from flip-flops through the FIFOs' head multiplexer (never
+ *     from the cell RAM's read data or the packer's logic of the same cycle; no path from
+ *     {@code ready} to {@code valid}).
  * <li>{@code release} (Flow of {@link CreditRelease}, count 12 bits): credits back to the
  *     interface. Policy: released when the PDU holding the op <em>leaves the buffer</em> (its
  *     last cell is read), one command credit per op and one data credit per {@code tx_data}
@@ -82,13 +85,15 @@ import java.util.List;
  * </ul>
  *
  * <h2>Structure</h2>
- * Formatter (prepends the control bytes: op chunk k = op bytes kB..kB+B-1) -> register R (the
- * per-queue state RAM is read in the same cycle) -> packer P (rotates the chunk to the queue's
- * fill offset, one byte-enabled cell write per cycle, the spill in a carry register; per-queue
- * state {open PDU first cell, tail cell, length, ops, beats, waiting} in one sync RAM with
- * one-deep forwarding) -> close events -> {@link QueueLists} at PDU granularity (a PDU is named
+ * {@link OpFormatter} (prepends the control bytes: op chunk k = op bytes kB..kB+B-1) -> register R (the
+ * per-queue state RAM is read in the same cycle) -> packer P (decides the chunk's fill offset,
+ * cells and the PDU's fate; per-queue state {open PDU first cell, tail cell, length, ops, beats,
+ * waiting} in one sync RAM with one-deep forwarding) -> {@link CellBuffer} (one cycle later:
+ * rotates the chunk to the fill offset and writes it in one cycle even across a cell boundary,
+ * byte lanes with their own write address) -> close events -> {@link QueueLists} at PDU granularity (a PDU is named
  * by its first cell; its {len, ops, beats} in a RAM at that address) -> {@link ActiveScheduler}
- * -> reader (pop, PDU info prefetch into an 8-entry FIFO, then one cell per cycle following the
+ * (events registered) -> reader (pop, PDU info prefetch into an 8-entry FIFO, room for a pop
+ * decided a cycle ahead, then one cell per cycle following the
  * cell next-pointer RAM, no bubble between PDUs). Cells come from {@link CellAllocator}; cells
  * of an aborted op are kept in a small spare list and reused by the next allocations (rollback
  * without frees). Cells are freed as they are read ({@code free-after-read}; the free reaches
@@ -101,10 +106,10 @@ import java.util.List;
  * and the reader are separate register-to-register paths), without append / grant / pop, when the
  * reader is idle (no PDU being read, prefetch FIFO empty, no pop in flight), no PDU is in the
  * lists or the close FIFO, the destination's window is open and its VC is not paused. The
- * queue's state is then written empty and not waiting (no flush follows). The reader's cell and
- * next-pointer reads forward the write of the same cycle (an early-closed op's extra chunk and
- * its link), and the desc and data FIFOs are bypassed while empty. Everything else takes the
- * list path.
+ * queue's state is then written empty and not waiting (no flush follows). The reader's cell
+ * reads forward the cell writer's write of the same cycle, its next-pointer reads the packer's
+ * link of the same cycle (an early-closed op's extra chunk and its link). Everything else takes
+ * the list path.
  *
  * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
  * queue has no closed PDU waiting ({@code waiting} = 0). When the reader starts reading the last
@@ -123,14 +128,14 @@ import java.util.List;
  * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
  * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
  * (idle bypass, any op size; measured by the testbench). Through the lists (reader or lists busy): desc
- * t+9, data t+10 at the earliest. Back to back: one data beat per cycle across PDUs while PDUs
+ * t+11, data t+12 at the earliest (the scheduler's events are registered too). Back to back: one data beat per cycle across PDUs while PDUs
  * are waiting.
  */
 public final class TxQueueManager extends Component {
     /** Free cells an early close needs (it hands the reader a PDU whose last cell is yet to come). */
     public static final int EARLY_CLOSE_FREE_CELLS = 4;
-    public static final int IDLE_LATENCY_DESC = 2;
-    public static final int IDLE_LATENCY = 3;
+    public static final int IDLE_LATENCY_DESC = 3;
+    public static final int IDLE_LATENCY = 4;
     public static final int ADDR_PACK_LIMIT = 0x0200;
     /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
     public static final int PACK_LIMIT_MIN = 274;
@@ -147,6 +152,103 @@ public final class TxQueueManager extends Component {
         @Override
         public Window copyType() {
             return new Window();
+        }
+    }
+
+    /**
+     * The packer's per-queue state word ({@code q_state}): the open PDU (first and tail cell, bytes,
+     * ops, data beats; {@code len} = 0: none) and whether a closed PDU of the queue waits in the
+     * lists or the reader ({@code waiting}: the next op end does not close the open PDU).
+     */
+    static final class QueueState extends Bundle {
+        final Bool waiting = bool();
+        final UInt first;
+        final UInt tail;
+        final UInt len = uint(13);
+        final UInt ops = uint(12);
+        final UInt beats = uint(12);
+        private final int cellBits;
+
+        QueueState(int cellBits) {
+            this.cellBits = cellBits;
+            first = uint(cellBits);
+            tail = uint(cellBits);
+        }
+
+        @Override
+        public QueueState copyType() {
+            return new QueueState(cellBits);
+        }
+
+        /** The open PDU is non-empty and longer than {@code room}. */
+        Bool overRoom(UInt room) {
+            return len.ne(0).and(len.gt(room));
+        }
+
+        /** The open PDU ends on a cell boundary (or there is none): the next byte starts a cell. */
+        Bool fillZero(int bytes) {
+            return len.resize(log2Up(bytes)).eq(0);
+        }
+
+        /** A chunk of {@code n} bytes appended to the open PDU crosses into a new cell of {@code bytes}. */
+        Bool crosses(UInt n, int bytes) {
+            UInt fill = len.resize(log2Up(bytes));
+            return fill.ne(0).and(fill.resize(fill.width() + 1).add(n).gt(bytes));
+        }
+
+        void set(Bool isWaiting, UInt firstCell, UInt tailCell, UInt bytes, UInt opCount, UInt beatCount) {
+            waiting.set(isWaiting);
+            first.set(firstCell);
+            tail.set(tailCell);
+            len.set(bytes);
+            ops.set(opCount);
+            beats.set(beatCount);
+        }
+
+        /** No open PDU; {@code isWaiting}: a closed one waits. */
+        void setNoPdu(boolean isWaiting) {
+            waiting.set(isWaiting);
+            first.set(0);
+            tail.set(0);
+            len.set(0);
+            ops.set(0);
+            beats.set(0);
+        }
+    }
+
+    /** What the reader needs of a closed PDU, stored at its first cell ({@code pdu_info}). */
+    static final class PduInfo extends Bundle {
+        final UInt len = uint(13);
+        final UInt ops = uint(12);
+        /** The ops' {@code tx_data} beats (their data credits). */
+        final UInt beats = uint(12);
+
+        @Override
+        public PduInfo copyType() {
+            return new PduInfo();
+        }
+    }
+
+    /** A popped PDU waiting for the reader (prefetch FIFO word). */
+    static final class PrefetchEntry extends Bundle {
+        /** The queue had no other closed PDU: its open PDU is flushed when this one starts. */
+        final Bool lastOfQueue = bool();
+        final UInt queue;
+        final UInt cell;
+        final PduInfo info = new PduInfo();
+        private final int queueBits;
+        private final int cellBits;
+
+        PrefetchEntry(int queueBits, int cellBits) {
+            this.queueBits = queueBits;
+            this.cellBits = cellBits;
+            queue = uint(queueBits);
+            cell = uint(cellBits);
+        }
+
+        @Override
+        public PrefetchEntry copyType() {
+            return new PrefetchEntry(queueBits, cellBits);
         }
     }
 
@@ -230,9 +332,8 @@ public final class TxQueueManager extends Component {
         UInt effLimit = mux(packLimit.gt(capBytes), U(capBytes, 13), packLimit).named("eff_limit");
 
         // ---- shared structures ---------------------------------------------------------------
-        Mem<Bits> cellRam = Mem.of(cells, w).named("cell_ram");
         Mem<Bits> cellNext = Mem.of(cells, cw).named("cell_next");
-        Mem<Bits> pduInfo = Mem.of(cells, 13 + 12 + 12).named("pdu_info");
+        Mem<PduInfo> pduInfo = Mem.of(cells, new PduInfo()).named("pdu_info");
         CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
@@ -243,31 +344,15 @@ public final class TxQueueManager extends Component {
 
         // flush requests from the reader to the packer
         StreamFifo<UInt> flushFifo = instance("flush_fifo",
-                () -> new StreamFifo<>(() -> uint(qw), 8, FifoStorage.REGISTERS, 8));
+                () -> new StreamFifo<>(() -> uint(qw), 10, FifoStorage.REGISTERS, 10));
 
         // ---- formatter (combinational on s) ----------------------------------------------------
         XpuTxOp in = s.payload;
-        Bool fExtra = reg("f_extra", bool()).init(false);
-        Bool fInOp = reg("f_in_op", bool()).init(false);
-        UInt fRem = reg("f_rem", uint(9)).init(0);
-        Bits prevData = reg("prev_data", bits(w));
-        UInt hCtrl = reg("h_ctrl", uint(5)).init(2);
-        Bits dataMasked = in.data.and(expandKeep(in.keep)).named("data_masked");
-        UInt ctrlLen = mux(fExtra, hCtrl, in.ctrlLen).named("f_ctrl_len");
-        UInt ctrlShift = ctrlLen.resize(lb + 4).shl(3).named("ctrl_shift");
-        UInt backShift = U((long) bpb * 8, lb + 4).sub(ctrlShift).named("back_shift");
-        Bits ctrlW = in.control.and(byteMask(in.ctrlLen.resize(lb + 1), 18)).resize(w).named("ctrl_w");
-        Bits fromPrev = prevData.shr(backShift).named("from_prev");
-        Bool fFirst = fInOp.not().andNot(fExtra).named("f_first");
-        UInt rem = mux(fFirst, in.totalLen, fRem).named("f_rem_now");
-        Bool remFits = rem.le(bpb).named("rem_fits");
-        UInt nBytes = mux(remFits, rem.resize(lb + 1), U(bpb, lb + 1)).named("f_n");
-        Bits chunkRaw = mux(fExtra, fromPrev, dataMasked.shl(ctrlShift).or(mux(fFirst, ctrlW, fromPrev)))
-                .named("chunk_raw");
-        Bits chunk = chunkRaw.and(byteMask(nBytes, bpb)).named("chunk");
-        Bool fLast = mux(fExtra, TRUE, in.last.and(in.abort.or(remFits))).named("f_last");
-        Bool fAbort = fExtra.not().and(in.abort).named("f_abort");
-        Bool fValid = fExtra.or(s.valid).named("f_valid");
+        OpFormatter fmt = new OpFormatter(in, s.valid, bpb);
+        Bool fExtra = fmt.extra;
+        Bool fInOp = fmt.inOp;
+        Bool fFirst = fmt.first;
+        Bool fValid = fmt.valid;
         UInt inDest = in.dest;
         Bool inBad = xpus == 1024 ? FALSE : inDest.ge(xpus);
         UInt inQ = queueOf(inDest.resize(xw), in.vc, vw, qw);
@@ -321,20 +406,8 @@ public final class TxQueueManager extends Component {
         }).elseWhen(rFree.and(takeHeld), () -> heldValid.set(false));
         s.ready.set(rFree.andNot(loadFlush).andNot(fExtra));
         Bool sFire = s.fire().named("s_fire");
-        when(loadChunk, () -> {
-            when(fExtra, () -> fExtra.set(false))
-                    .otherwise(() -> {
-                        Bool needExtra = in.last.andNot(in.abort).andNot(remFits);
-                        fExtra.set(needExtra);
-                        fInOp.set(in.last.not());
-                        fRem.set(rem.sub(bpb));
-                        prevData.set(dataMasked);
-                        when(fFirst, () -> {
-                            hCtrl.set(in.ctrlLen);
-                            fOpQ.set(inQ);
-                        });
-                    });
-        });
+        fmt.advance(loadChunk);
+        when(loadChunk.and(fFirst), () -> fOpQ.set(inQ));
         when(rFree, () -> rValid.set(loadChunk.or(loadFlush)));
         when(loadFlush, () -> {
             rFlush.set(true);
@@ -356,41 +429,40 @@ public final class TxQueueManager extends Component {
                 rRoom.set(effLimit.sub(in.totalLen.resize(13)));
                 rBeats.set(dataBeats);
             });
-            rData.set(chunk);
-            rN.set(nBytes);
+            rData.set(fmt.chunk);
+            rN.set(fmt.n);
             rFirst.set(fFirst);
-            rLast.set(fLast);
-            rAbort.set(fAbort);
-            rEarly.set(fExtra.not().and(in.last).andNot(in.abort).andNot(remFits));
+            rLast.set(fmt.last);
+            rAbort.set(fmt.abort);
+            rEarly.set(fmt.early);
         });
 
         // ---- per-queue packer state RAM ------------------------------------------------------
-        // word: waiting(1) first(cw) tail(cw) len(13) ops(12) beats(12)
-        int sw = 1 + 2 * cw + 37;
-        Mem<Bits> stateRam = Mem.of(queues, sw).named("q_state");
+        Mem<QueueState> stateRam = Mem.of(queues, new QueueState(cw)).named("q_state");
         UInt readQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
-        Bits stateRd = stateRam.readSync(readQ).named("state_rd");
+        QueueState stateRd = stateRam.readSync(readQ).named("state_rd");
         Bool wrValid = reg("wr_valid", bool()).init(false);
-        Bits wrWord = reg("wr_word", bits(sw));
+        QueueState wrWord = reg("wr_word", new QueueState(cw));
         // clear sweep of the state RAM after reset
         UInt clr = reg("state_clear", uint(bitsFor(queues))).init(0);
         Bool clearing = clr.ne(queues).named("state_clearing");
         when(clearing, () -> clr.set(clr.add(1)));
         // r_q is always the queue read in the cycle before, and the queue written in that cycle is
-        // known from registers (c_q / r_q / the sweep): compare them a cycle ahead
-        Bool cFw = reg("p_fw", bool()).init(false);
-        UInt cQ = reg("c_q", uint(qw)).init(0);
-        UInt stQ = mux(cFw, cQ, rQ).named("state_wr_q");
+        // known from registers (r_q / the sweep): compare them a cycle ahead
+        UInt stQ = rQ;
         UInt wrQNext = mux(clearing, clr.resize(qw), stQ).named("state_wr_q_next");
         Bool wrSameQ = reg("wr_same_q", bool()).init(false);
         wrSameQ.set(wrQNext.eq(readQ));
-        Bits stateIn = mux(wrValid.and(wrSameQ), wrWord, stateRd).named("state_in");
-        Bool sWaiting = stateIn.bit(sw - 1);
-        UInt sFirstC = stateIn.slice(sw - 2, sw - 1 - cw).asUInt();
-        UInt sTail = stateIn.slice(sw - 2 - cw, sw - 1 - 2 * cw).asUInt();
-        UInt sLen = stateIn.slice(36, 24).asUInt();
-        UInt sOps = stateIn.slice(23, 12).asUInt();
-        UInt sBeats = stateIn.slice(11, 0).asUInt();
+        Bool stateFwd = wrValid.and(wrSameQ).named("state_fwd");
+        QueueState stateIn = wire("state_in", new QueueState(cw));
+        assignLeaves(stateIn, stateRd);
+        when(stateFwd, () -> assignLeaves(stateIn, wrWord));
+        Bool sWaiting = stateIn.waiting;
+        UInt sFirstC = stateIn.first;
+        UInt sTail = stateIn.tail;
+        UInt sLen = stateIn.len;
+        UInt sOps = stateIn.ops;
+        UInt sBeats = stateIn.beats;
 
         // ---- op registers -----------------------------------------------------------------------
         UInt bLen = reg("b_len", uint(13)).init(0);
@@ -401,10 +473,7 @@ public final class TxQueueManager extends Component {
         UInt oTail = reg("o_tail", uint(cw)).init(0);
         UInt oFill = reg("o_fill", uint(lb)).init(0);
         Bool oHas = reg("o_has", bool()).init(false);
-        Bool oDirty = reg("o_dirty", bool()).init(false);
-        Bits oCarry = reg("o_carry", bits(w));
         Bool oRefused = reg("o_refused", bool()).init(false);
-        Bool pFw = cFw;
 
         // spare cells (rollback of aborted ops without frees)
         int kw = bitsFor(kMax);
@@ -421,7 +490,7 @@ public final class TxQueueManager extends Component {
         UInt spareCnt = reg("spare_cnt", uint(kw)).init(0);
         UInt used = reg("used", uint(kw)).init(0);
 
-        Bool chunkIn = rValid.andNot(rFlush).andNot(pFw).named("chunk_in");
+        Bool chunkIn = rValid.andNot(rFlush).named("chunk_in");
         Bool isFirst = rFirst;
         // per-destination occupancy (cells) = allocated - freed; both counters modulo 2^(dw+1)
         int ow = dw + 1;
@@ -432,14 +501,25 @@ public final class TxQueueManager extends Component {
         UInt freedRd = destFreedCopy.readSync(readDest).asUInt().named("dest_freed_rd");
         Bool daWrValid = reg("da_wr_valid", bool()).init(false);
         UInt daWrVal = reg("da_wr_val", uint(ow)).init(0);
-        UInt destOfCommit = reg("commit_dest", uint(xw)).init(0);
-        UInt kDest = mux(pFw, destOfCommit, rDest).named("commit_dest_now");
+        UInt kDest = rDest;
         UInt clrDest = clr.resize(xw);
-        UInt daWrDestNext = mux(clearing, clrDest, kDest).named("da_wr_dest_next");
+        // A commit's count is written a cycle after the commit (from registers: the sums with and
+        // without the commit's last cell, chosen by that cell's registered take), so a read sees
+        // the pending write (committed in the cycle of the read), the last write (of the cycle of
+        // the read: not yet in the RAM), or the RAM.
+        Bool pendValid = reg("da_pend_valid", bool()).init(false);
+        UInt pendDest = reg("da_pend_dest", uint(xw)).init(0);
+        UInt pendSum0 = reg("da_pend_sum0", uint(ow)).init(0);
+        UInt pendSum1 = reg("da_pend_sum1", uint(ow)).init(0);
+        Bool pendTake = reg("da_pend_take", bool()).init(false);
+        UInt pendVal = mux(pendTake, pendSum1, pendSum0).named("da_pend_val");
+        Bool pendSameDest = reg("da_pend_same_dest", bool()).init(false);
+        pendSameDest.set(kDest.eq(readDest));
         Bool daSameDest = reg("da_same_dest", bool()).init(false);
-        daSameDest.set(daWrDestNext.eq(readDest));
-        UInt allocNow = mux(daWrValid.and(daSameDest), daWrVal, allocRd).named("dest_alloc_now");
-        UInt occupancy = allocNow.sub(freedRd).named("dest_occupancy");
+        daSameDest.set(mux(clearing, clrDest, pendDest).eq(readDest));
+        Bool pendFwd = pendValid.and(pendSameDest).named("dest_alloc_fwd_pend");
+        Bool daFwd = daWrValid.and(daSameDest).named("dest_alloc_fwd");
+        UInt allocNow = mux(pendFwd, pendVal, mux(daFwd, daWrVal, allocRd)).named("dest_alloc_now");
         // DEST_LIMIT = cells (the default) is no limit: in replay-store mode a destination's
         // unacknowledged PDUs count too, so one busy destination may approach the whole buffer,
         // and refusing then would drop ops the XPU was given credits for on a healthy link.
@@ -450,7 +530,12 @@ public final class TxQueueManager extends Component {
         limitOn.set(destLimit.lt(cells));
         limitAll.set(destLimit.lt(kMax));
         limitThr.set(destLimit.resize(ow).sub(kMax));
-        Bool overLimit = limitOn.and(limitAll.or(occupancy.gt(limitThr))).named("over_limit");
+        // the occupancy compare on both candidate counts (RAM, forwarded write) in parallel
+        Bool overRd = allocRd.sub(freedRd).gt(limitThr).named("over_limit_rd");
+        Bool overWr = daWrVal.sub(freedRd).gt(limitThr).named("over_limit_fwd");
+        Bool overPend = pendVal.sub(freedRd).gt(limitThr).named("over_limit_pend");
+        Bool overLimit = limitOn.and(limitAll.or(mux(pendFwd, overPend, mux(daFwd, overWr, overRd))))
+                .named("over_limit");
         // An op refused for its destination (out of range or over its limit) commits nothing.
         // An out-of-range destination is known at the load (r_bad) and the op writes nothing;
         // the limit compare is ready only late in the first chunk's cycle, so that chunk is
@@ -459,8 +544,10 @@ public final class TxQueueManager extends Component {
         Bool refusedEarly = mux(isFirst, rBad, oRefused).named("refused_early");
         Bool refused = refusedEarly.or(isFirst.and(overLimit)).named("refused");
 
-        Bool limitClose = chunkIn.and(isFirst).andNot(refusedEarly).and(sLen.ne(0))
-                .and(sLen.gt(rRoom)).named("limit_close");
+        // the first chunk's compares on both candidate state words (the RAM's and the forwarded
+        // write) in parallel, the forwarding choice after them: off the compares' path
+        Bool overRoom = mux(stateFwd, wrWord.overRoom(rRoom), stateRd.overRoom(rRoom)).named("over_room");
+        Bool limitClose = chunkIn.and(isFirst).andNot(refusedEarly).and(overRoom).named("limit_close");
         UInt baseLen = mux(isFirst, mux(limitClose, U(0, 13), sLen), bLen).named("base_len");
         UInt baseOps = mux(isFirst, mux(limitClose, U(0, 12), sOps), bOps).named("base_ops");
         UInt baseBeats = mux(isFirst, mux(limitClose, U(0, 12), sBeats), bBeats).named("base_beats");
@@ -469,15 +556,17 @@ public final class TxQueueManager extends Component {
         UInt f = mux(isFirst, baseLen.resize(lb), oFill).named("fill");
         Bool has = mux(isFirst, baseLen.ne(0), oHas).named("has_cell");
         UInt tail = mux(isFirst, sTail, oTail).named("tail");
-        Bool dirty = isFirst.not().and(oDirty).named("dirty");
         UInt fPlusN = f.resize(lb + 1).add(rN).named("fill_plus_n");
         // overflow = f != 0 and f + n > B, from the state word and from the op registers in parallel
-        UInt sFill = sLen.resize(lb).named("state_fill");
-        Bool ovState = sFill.ne(0).and(sFill.resize(lb + 1).add(rN).gt(bpb)).named("overflow_state");
+        Bool ovState = mux(stateFwd, wrWord.crosses(rN, bpb), stateRd.crosses(rN, bpb)).named("overflow_state");
         Bool ovOpen = oFill.ne(0).and(oFill.resize(lb + 1).add(rN).gt(bpb)).named("overflow_open");
         Bool overflow = mux(isFirst, limitClose.not().and(ovState), ovOpen).named("overflow");
         Bool active = chunkIn.andNot(refusedEarly).andNot(rAbort).named("chunk_active");
-        Bool needNew = active.and(f.eq(0).or(overflow)).named("need_new");
+        // a new cell at fill 0 or when the chunk crosses one; for a first chunk from the state
+        // words' compares directly (a limit close starts at fill 0), not through the fill mux
+        Bool stateFillZero = mux(stateFwd, wrWord.fillZero(bpb), stateRd.fillZero(bpb)).named("state_fill_zero");
+        Bool needNew = active.and(mux(isFirst, limitClose.or(stateFillZero).or(ovState), oFill.eq(0).or(ovOpen)))
+                .named("need_new");
         Bool fromSpare = used.lt(spareCnt).named("from_spare");
         UInt newCell = mux(fromSpare, spare.get(used), alloc.alloc.payload).named("new_cell");
         Bool newOk = fromSpare.or(alloc.alloc.valid);
@@ -490,41 +579,14 @@ public final class TxQueueManager extends Component {
         // A chunk waits while no new cell is at hand even if it needs none: the stall then
         // depends on registers only, not on the fill arithmetic (timing). Flushes never wait
         // (they close PDUs, which is how cells come back).
-        pTake.set(rValid.andNot(pFw).and(closeRoom).andNot(clearing).and(rFlush.or(newOk)));
+        pTake.set(rValid.and(closeRoom).andNot(clearing).and(rFlush.or(newOk)));
 
-        // placement of the chunk
-        Bits rot = cat(B(0, w), rData).shl(f.resize(lb + 4).shl(3)).named("rot");
-        Bits rotLo = rot.slice(w - 1, 0);
-        Bits rotHi = rot.slice(2 * w - 1, w);
-        UInt loByte = mux(dirty, U(0, lb + 1), f.resize(lb + 1)).named("lo_byte");
-        UInt hiByte = mux(fPlusN.gt(bpb), U(bpb, lb + 1), fPlusN).named("hi_byte");
-        List<Bool> be = new ArrayList<>();
-        for (int i = 0; i < bpb; i++) {
-            be.add(loByte.le(i).and(hiByte.gt(i)));
-        }
-        Bits chunkBe = OneHot.fromBools(be).named("chunk_be");
-        Bits chunkWord = mux(dirty, oCarry.or(rotLo), rotLo).named("chunk_word");
+        // placement of the chunk: the cell buffer writes it a cycle later, from registers
         UInt chunkAddr = mux(f.eq(0), newCell, tail).named("chunk_addr");
         Bool chunkWrite = active.and(pTake).named("chunk_write");
-        // flush-write cycle: the carry of an op whose last chunk spilled
-        List<Bool> fwBe = new ArrayList<>();
-        for (int i = 0; i < bpb; i++) {
-            fwBe.add(i == bpb - 1 ? FALSE : oFill.gt(i));
-        }
-        Bits fwMask = OneHot.fromBools(fwBe).named("fw_be");
-        cellRam.write(mux(pFw, oTail, chunkAddr), mux(pFw, oCarry, chunkWord), chunkWrite.or(pFw),
-                mux(pFw, fwMask, chunkBe));
+        CellBuffer cellBuf = new CellBuffer(cells, bpb, chunkWrite, chunkAddr, newCell, f, rN, rData);
         Bool nextWrEn = needNew.and(has).and(pTake).named("next_wr_en");
         cellNext.write(tail, newCell.asBits(), nextWrEn);
-        // last writes, forwarded to the reader's registered reads issued in the same cycle
-        Bool cwValid = reg("cw_valid", bool()).init(false);
-        UInt cwAddr = reg("cw_addr", uint(cw)).init(0);
-        Bits cwData = reg("cw_data", bits(w));
-        Bits cwBe = reg("cw_be", bits(bpb));
-        cwValid.set(chunkWrite.or(pFw));
-        cwAddr.set(mux(pFw, oTail, chunkAddr));
-        cwData.set(mux(pFw, oCarry, chunkWord));
-        cwBe.set(mux(pFw, fwMask, chunkBe));
         Bool nwValid = reg("nw_valid", bool()).init(false);
         UInt nwAddr = reg("nw_addr", uint(cw)).init(0);
         UInt nwData = reg("nw_data", uint(cw)).init(0);
@@ -537,8 +599,6 @@ public final class TxQueueManager extends Component {
         UInt newFill = fPlusN.resize(lb).named("new_fill");
         Bool lastChunk = chunkIn.and(pTake).and(rLast).named("last_chunk");
         Bool commitOp = lastChunk.andNot(rAbort).andNot(refused).named("commit_op");
-        Bool needFw = commitOp.and(overflow).named("need_fw");
-        Bool commitNow = commitOp.andNot(overflow).named("commit_now");
         Bool abortOp = lastChunk.and(rAbort).andNot(refused).named("abort_op");
         Bool refuseDone = lastChunk.and(refused).andNot(rAbort).named("refuse_done");
         // an op that does not commit hands the cells it took back to the spare list
@@ -556,37 +616,23 @@ public final class TxQueueManager extends Component {
             oTail.set(newTail);
             oFill.set(newFill);
             oHas.set(has.or(needNew));
-            oDirty.set(overflow);
-            oCarry.set(rotHi);
             oRefused.set(refused);
-            cQ.set(rQ);
         });
-        Bool fwGo = pFw.and(closeRoom).named("fw_go");
-        pFw.set(needFw.or(pFw.andNot(closeRoom)));
-        // committed values: from this cycle's chunk, or from the registers in a flush-write cycle
-        UInt cLen = reg("c_len", uint(13)).init(0);
-        UInt cOps = reg("c_ops", uint(12)).init(0);
-        UInt cBeats = reg("c_beats", uint(12)).init(0);
-        when(needFw, () -> {
-            cLen.set(opLen);
-            cOps.set(opOps);
-            cBeats.set(opBeats);
-        });
-        Bool commit = commitNow.or(fwGo).named("commit");
-        UInt kQ = mux(pFw, cQ, rQ).named("commit_q");
-        UInt kLen = mux(pFw, cLen, opLen);
-        UInt kOps = mux(pFw, cOps, opOps);
-        UInt kBeats = mux(pFw, cBeats, opBeats);
-        UInt kFirst = mux(pFw, bFirst, newFirst);
-        UInt kTail = mux(pFw, oTail, newTail);
-        Bool kWaiting = mux(pFw, bWaiting, baseWaiting);
+        Bool commit = commitOp.named("commit");
+        UInt kQ = rQ;
+        UInt kLen = opLen;
+        UInt kOps = opOps;
+        UInt kBeats = opBeats;
+        UInt kFirst = newFirst;
+        UInt kTail = newTail;
+        Bool kWaiting = baseWaiting;
         // Early close: an op whose control bytes push its tail one chunk past its data beats
         // closes its PDU (when nothing waits in its queue) at its last data beat, one cycle
         // before that extra chunk is written, so it leaves as early as any other op. Its length
         // is known (the op's total length), the PDU started at fill 0 (a queue with nothing
         // waiting has no open PDU), so the extra chunk fills a cell of its own, written and
-        // linked in the next chunk cycle; the reader does not read that last cell before then
-        // (see reader_hold). The commit (state, cell accounting) stays at the extra chunk.
+        // linked in the next chunk cycle (written by the cell writer one cycle later); the reader
+        // does not read that last cell before then (see reader_hold). The commit (state, cell accounting) stays at the extra chunk.
         // The reader may then wait for that extra cell, so an early close needs the cell to be
         // certain: with the buffer full (cells held for replay until the peer's ACK) the reader
         // would stop in the middle of a frame, the framer with it, and with it every ACK this
@@ -627,18 +673,17 @@ public final class TxQueueManager extends Component {
         Bool flushClose = flushCmd.and(sLen.ne(0)).named("flush_close");
 
         // state write
-        Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commitNow))
+        Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commit))
                 .named("state_write");
-        Bits closedWord = cat(TRUE, B(0, 2 * cw + 37));
-        Bits kWord = mux(closingCommit, mux(closedBypass, B(0, sw), closedWord),
-                cat(TRUE, kFirst, kTail, kLen, kOps, kBeats));
-        Bits flushWord = mux(flushClose, closedWord, cat(FALSE, sFirstC, sTail, sLen, sOps, sBeats));
-        Bits baseWord = cat(baseWaiting, mux(limitClose, B(0, 2 * cw + 37),
-                cat(sFirstC, sTail, sLen, sOps, sBeats)));
-        Bits stWord = mux(commit, kWord, mux(flushCmd, flushWord, baseWord)).named("state_word");
-        stateRam.write(mux(clearing, clr.resize(qw), stQ), mux(clearing, B(0, sw), stWord), clearing.or(stWrite));
+        // (a flush of a queue without an open PDU only clears waiting)
+        QueueState stWord = wire("state_word", new QueueState(cw));
+        when(clearing.or(commit.and(closingCommit).and(closedBypass)), () -> stWord.setNoPdu(false))
+                .elseWhen(commit.andNot(closingCommit), () -> stWord.set(TRUE, kFirst, kTail, kLen, kOps, kBeats))
+                .elseWhen(commit.or(flushClose).or(limitClose), () -> stWord.setNoPdu(true))
+                .otherwise(() -> stWord.set(FALSE, sFirstC, sTail, sLen, sOps, sBeats));
+        stateRam.write(mux(clearing, clr.resize(qw), stQ), stWord, clearing.or(stWrite));
         wrValid.set(stWrite.or(clearing));
-        wrWord.set(mux(clearing, B(0, sw), stWord));
+        assignLeaves(wrWord, stWord);
 
         // close event (at most one per cycle): commit close, limit close, flush close
         Bool closeEv = kClose.or(limitClose.and(pTake)).or(flushClose).named("close_ev");
@@ -647,7 +692,11 @@ public final class TxQueueManager extends Component {
         UInt evOps = mux(kClose, kOps, sOps);
         UInt evBeats = mux(kClose, kBeats, sBeats);
         UInt evQ = mux(kClose, kQ, rQ);
-        pduInfo.write(evFirst, cat(evLen, evOps, evBeats), closeEv);
+        PduInfo evInfo = wire("close_info", new PduInfo());
+        evInfo.len.set(evLen);
+        evInfo.ops.set(evOps);
+        evInfo.beats.set(evBeats);
+        pduInfo.write(evFirst, evInfo, closeEv);
         closeFifo.s.valid.set(closeEv.andNot(bypass));
         closeFifo.s.payload.set(cat(evQ, evFirst).asUInt());
         assertThat(closeEv.not().or(closeRoom), "close FIFO overflow");
@@ -665,7 +714,7 @@ public final class TxQueueManager extends Component {
             final int ii = i;
             when(take.andNot(fromSpare).and(used.eq(ii)), () -> spareRegs.get(ii).set(alloc.alloc.payload));
         }
-        when(commitNow.or(fwGo).or(rollback), () -> used.set(U(0, kw)))
+        when(commit.or(rollback), () -> used.set(U(0, kw)))
                 .elseWhen(take, () -> used.set(usedPlus1));
         // at a commit the cells the op used leave the front of the list: shift it by used(+1)
         UInt cntLeft0 = mux(spareCnt.gt(used), spareCnt.sub(used), U(0, kw)).named("spare_left_0");
@@ -677,7 +726,7 @@ public final class TxQueueManager extends Component {
             shift0.add(mux(used.resize(kw + 2).add(i).lt(kMax), spare.get(used.add(i).resize(kw)), keep));
             shift1.add(mux(usedPlus1.resize(kw + 2).add(i).lt(kMax), spare.get(usedPlus1.add(i).resize(kw)), keep));
         }
-        when(commitNow.or(fwGo), () -> {
+        when(commit, () -> {
             spareCnt.set(mux(take, cntLeft1, cntLeft0));
             for (int i = 0; i < kMax; i++) {
                 spareRegs.get(i).set(mux(take, shift1.get(i), shift0.get(i)));
@@ -687,15 +736,19 @@ public final class TxQueueManager extends Component {
         assertThat(usedNow.le(kMax), "an op took more cells than the spare list holds");
 
         // destination allocation counter: + cells taken by a committed op
-        when(chunkIn.and(pTake), () -> destOfCommit.set(rDest));
         UInt dAllocBase = reg("dest_alloc_base", uint(ow)).init(0);
         when(chunkIn.and(pTake).and(isFirst), () -> dAllocBase.set(allocNow));
-        UInt daBase = mux(pFw.not().and(isFirst), allocNow, dAllocBase).named("da_base");
-        UInt daNew = mux(take, daBase.add(usedPlus1.resize(ow)), daBase.add(used.resize(ow))).named("da_new");
+        UInt daBase = mux(isFirst, allocNow, dAllocBase).named("da_base");
+        pendValid.set(commit);
+        pendDest.set(kDest);
+        pendSum0.set(daBase.add(used.resize(ow)));
+        pendSum1.set(daBase.add(usedPlus1.resize(ow)));
+        pendTake.set(take);
         Bool clrDestEn = clearing.and(clr.lt(xpus));
-        destAlloc.write(mux(clearing, clrDest, kDest), mux(clearing, B(0, ow), daNew.asBits()), commit.or(clrDestEn));
-        daWrValid.set(commit.or(clearing));
-        daWrVal.set(mux(clearing, U(0, ow), daNew));
+        destAlloc.write(mux(clearing, clrDest, pendDest), mux(clearing, B(0, ow), pendVal.asBits()),
+                pendValid.or(clrDestEn));
+        daWrValid.set(pendValid.or(clearing));
+        daWrVal.set(mux(clearing, U(0, ow), pendVal));
 
         // ---- PDU lists: appends (closes) and pops (reader) share the command port ------------
         Bool grantTurn = reg("grant_turn", bool()).init(false);
@@ -730,41 +783,51 @@ public final class TxQueueManager extends Component {
         assertThat(wakeFifo.s.valid.not().or(wakeFifo.s.ready), "window wake-up FIFO overflow");
 
         // ---- scheduler events: list events > DONE FIFO > wake-ups ----------------------------
+        // The merged event is registered before the scheduler (its state read -> enqueue -> list
+        // update is a path of its own): a grant comes one cycle later than the scheduler alone
+        // would give it, hidden behind the prefetched work except on an idle system, where the
+        // idle bypass serves the PDU without the scheduler.
+        StreamForwardRegister<SchedEvent> evStage = instance("sched_ev_stage",
+                () -> new StreamForwardRegister<>(() -> new SchedEvent(qw)));
+        sched.ev.connectFrom(evStage.m);
+        Stream<SchedEvent> schedEv = evStage.s;
         StreamFifo<Bits> doneFifo = instance("done_fifo",
-                () -> new StreamFifo<>(() -> bits(qw + 1), 8, FifoStorage.REGISTERS, 8));
+                () -> new StreamFifo<>(() -> bits(qw + 1), 10, FifoStorage.REGISTERS, 10));
         QueueRsp rsp = lists.rsp.payload;
         Bool listEv = lists.rsp.valid.and(rsp.becameNonEmpty.or(rsp.becameEmpty)).named("list_ev");
         UInt wakeVc = vcs == 1 ? U(0, 1) : reg("wake_vc", uint(vw)).init(0);
         Bool useDone = listEv.not().and(doneFifo.m.valid);
         Bool useWake = listEv.not().andNot(doneFifo.m.valid).and(wakeFifo.m.valid);
-        sched.ev.valid.set(listEv.or(doneFifo.m.valid).or(wakeFifo.m.valid));
-        sched.ev.payload.kind.set(mux(listEv, mux(rsp.becameNonEmpty, U(SchedEvent.KIND_NON_EMPTY, 2),
+        schedEv.valid.set(listEv.or(doneFifo.m.valid).or(wakeFifo.m.valid));
+        schedEv.payload.kind.set(mux(listEv, mux(rsp.becameNonEmpty, U(SchedEvent.KIND_NON_EMPTY, 2),
                 U(SchedEvent.KIND_EMPTY, 2)), mux(useDone, U(SchedEvent.KIND_DONE, 2), U(SchedEvent.KIND_WAKE, 2))));
         UInt wakeQ = queueOf(wakeFifo.m.payload, wakeVc.resize(2), vw, qw);
-        sched.ev.payload.queue.set(mux(listEv, rsp.queue,
+        schedEv.payload.queue.set(mux(listEv, rsp.queue,
                 mux(useDone, doneFifo.m.payload.slice(qw - 1, 0).asUInt(), wakeQ)));
-        sched.ev.payload.eligible.set(doneFifo.m.payload.bit(qw));
-        doneFifo.m.ready.set(useDone.and(sched.ev.ready));
-        Bool wakeStep = useWake.and(sched.ev.ready);
+        schedEv.payload.eligible.set(doneFifo.m.payload.bit(qw));
+        doneFifo.m.ready.set(useDone.and(schedEv.ready));
+        Bool wakeStep = useWake.and(schedEv.ready);
         Bool wakeEnd = vcs == 1 ? TRUE : wakeVc.eq(vcs - 1);
         wakeFifo.m.ready.set(wakeStep.and(wakeEnd));
         if (vcs > 1) {
             when(wakeStep, () -> wakeVc.set(mux(wakeEnd, U(0, vw), wakeVc.add(1))));
         }
-        assertThat(listEv.not().or(sched.ev.ready), "scheduler not ready for a list event");
+        assertThat(listEv.not().or(schedEv.ready), "scheduler not ready for a list event");
 
         // ---- reader: grant -> pop -> PDU info -> prefetch FIFO --------------------------------
-        // entry: lastOfQueue(1) queue(qw) cell(cw) len(13) ops(12) beats(12)
-        int pfw = cw + 13 + 12 + 12 + qw + 1;
-        StreamFifo<Bits> pf = instance("prefetch", () -> new StreamFifo<>(() -> bits(pfw), 8, FifoStorage.REGISTERS, 8));
+        StreamFifo<PrefetchEntry> pf = instance("prefetch",
+                () -> new StreamFifo<>(() -> new PrefetchEntry(qw, cw), 8, FifoStorage.REGISTERS, 8));
         UInt inflight = reg("pops_in_flight", uint(3)).init(0);
         UInt grantDest = grantQ.shr(vw).resize(xw).named("grant_dest");
         Bool grantWin = winOpen.bit(grantDest).named("grant_win");
-        // every prefetched PDU may still send one flush
-        Bool room = pf.occupancy.resize(5).add(inflight.resize(5)).le(6)
+        // Room for one more pop, decided a cycle ahead (registered: off the grant -> pop path) from
+        // the levels of the cycle before, which grow by at most 1 (prefetch + pops in flight) or
+        // 2 (done FIFO + pops in flight; flush FIFO + prefetch + pops in flight: every prefetched
+        // PDU may still send one flush) per cycle: prefetch depth 8, done and flush FIFOs 10.
+        Bool room = reg("pop_room", bool()).init(false);
+        room.set(pf.occupancy.resize(5).add(inflight.resize(5)).le(5)
                 .and(doneFifo.occupancy.resize(5).add(inflight.resize(5)).le(6))
-                .and(flushFifo.occupancy.resize(5).add(pf.occupancy.resize(5)).add(inflight.resize(5)).le(6))
-                .named("pop_room");
+                .and(flushFifo.occupancy.resize(5).add(pf.occupancy.resize(5)).add(inflight.resize(5)).le(6)));
         popReq.set(sched.grant.valid.and(grantWin).and(room).and(initDone).and(lists.cmd.ready));
         Bool rspPop = lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_POP)).named("rsp_pop");
         Bool parkNow = sched.grant.valid.andNot(grantWin).and(room).andNot(rspPop).named("park_now");
@@ -775,7 +838,7 @@ public final class TxQueueManager extends Component {
         doneFifo.s.valid.set(parkNow.or(rspPop));
         doneFifo.s.payload.set(mux(parkNow, cat(FALSE, grantQ), cat(winOpen.bit(rspDest), rsp.queue)));
         assertThat(parkNow.and(rspPop).not(), "two DONE events in one cycle");
-        Bits infoRd = pduInfo.readSync(rsp.cell).named("info_rd");
+        PduInfo infoRd = pduInfo.readSync(rsp.cell).named("info_rd");
         Bool infoValid = reg("info_valid", bool()).init(false);
         UInt infoCell = reg("info_cell", uint(cw)).init(0);
         UInt infoQ = reg("info_q", uint(qw)).init(0);
@@ -786,7 +849,10 @@ public final class TxQueueManager extends Component {
         infoLastOfQueue.set(rsp.becameEmpty);
         pf.s.valid.set(infoValid);
         Bool flushAtPop = wire("flush_at_pop", bool());
-        pf.s.payload.set(cat(infoLastOfQueue.andNot(flushAtPop), infoQ, infoCell, infoRd));
+        pf.s.payload.lastOfQueue.set(infoLastOfQueue.andNot(flushAtPop));
+        pf.s.payload.queue.set(infoQ);
+        pf.s.payload.cell.set(infoCell);
+        assignLeaves(pf.s.payload.info, infoRd);
         when(doPop.and(infoValid.not()), () -> inflight.set(inflight.add(1)))
                 .elseWhen(infoValid.andNot(doPop), () -> inflight.set(inflight.sub(1)));
 
@@ -795,13 +861,13 @@ public final class TxQueueManager extends Component {
                 () -> new StreamFifo<>(() -> new PacketBeat(dataWidth), 4, FifoStorage.REGISTERS, 4));
         StreamFifo<TxPdu> descFifo = instance("desc_fifo",
                 () -> new StreamFifo<>(TxPdu::new, 4, FifoStorage.REGISTERS, 4));
-        Bits pfw0 = pf.m.payload;
-        UInt pfBeatsCnt = pfw0.slice(11, 0).asUInt();
-        UInt pfOps = pfw0.slice(23, 12).asUInt();
-        UInt pfLen = pfw0.slice(36, 24).asUInt();
-        UInt pfCell = pfw0.slice(36 + cw, 37).asUInt();
-        UInt pfQ = pfw0.slice(pfw - 2, 37 + cw).asUInt();
-        Bool pfLastOfQueue = pfw0.bit(pfw - 1);
+        PrefetchEntry pfHead = pf.m.payload;
+        UInt pfBeatsCnt = pfHead.info.beats;
+        UInt pfOps = pfHead.info.ops;
+        UInt pfLen = pfHead.info.len;
+        UInt pfCell = pfHead.cell;
+        UInt pfQ = pfHead.queue;
+        Bool pfLastOfQueue = pfHead.lastOfQueue;
         UInt eLeft = reg("e_left", uint(13 - lb + 1)).init(0);
         UInt eLast = reg("e_last_bytes", uint(lb)).init(0);
         UInt eVc = reg("e_vc", uint(2)).init(0);
@@ -811,11 +877,11 @@ public final class TxQueueManager extends Component {
         Bool rdLast = reg("rd_last", bool()).init(false);
         UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
         Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
-        // An early-closed PDU's last cell is read no earlier than the cycle its extra chunk is
-        // written and linked (both forwarded to the read below).
+        // An early-closed PDU's last cell is read no earlier than the cycle after its extra chunk
+        // left the packer: the cell writer writes it in that cycle (forwarded to the read below),
+        // its link was written in the packer's cycle.
         UInt eFirst = reg("e_first", uint(cw)).init(0);
-        Bool readerHold = oEarly.and(eLeft.eq(1)).and(eFirst.eq(oEarlyFirst)).andNot(chunkIn.and(pTake))
-                .named("reader_hold");
+        Bool readerHold = oEarly.and(eLeft.eq(1)).and(eFirst.eq(oEarlyFirst)).named("reader_hold");
         Bool contIssue = canRead.and(eLeft.ne(0)).andNot(readerHold).named("cont_issue");
         // replay requests (replay store only) go before new PDUs
         Bool rpValid = replayStore ? replay.valid : FALSE;
@@ -857,13 +923,10 @@ public final class TxQueueManager extends Component {
         Bool issue = contIssue.or(startIssue).named("issue");
         UInt nextRd = wire("next_rd", uint(cw));
         UInt rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
-        Bits cellRdRam = cellRam.readSync(rdAddr, issue).named("cell_rd_ram");
         UInt nextRdRam = cellNext.readSync(rdAddr, issue).asUInt().named("next_rd_ram");
         UInt rdAddrQ = reg("rd_addr_q", uint(cw)).init(0);
         when(issue, () -> rdAddrQ.set(rdAddr));
-        Bool cwHit = rdValid.and(cwValid).and(cwAddr.eq(rdAddrQ)).named("cw_hit");
-        Bits cwMask = mux(cwHit, expandKeep(cwBe), B(0, w)).named("cw_mask");
-        Bits cellRd = cellRdRam.and(cwMask.not()).or(cwData.and(cwMask)).named("cell_rd");
+        Bits cellRd = cellBuf.read(rdAddr, issue, rdAddrQ);
         // the RAM's read register holds the stale pointer while the reader waits: hold the hit too
         Bool nwHit = rdValid.and(nwValid).and(nwAddr.eq(rdAddrQ)).named("nw_hit");
         // the link of an early-closed PDU's last cell, written in this cycle
@@ -879,7 +942,12 @@ public final class TxQueueManager extends Component {
             nwHeldVal.set(newCell);
         });
         nextRd.set(mux(nwNow, newCell, mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam))));
-        UInt pfNBeats = xLen.add(bpb - 1).shr(lb).resize(13 - lb + 1).named("pf_nbeats");
+        // beats after the first, and whether there are none, per source before the source mux
+        // (the choice of the source comes late: reader state, FIFO levels)
+        int lw = 13 - lb + 1;
+        UInt xMoreBeats = mux(bpValid, moreBeats(bpLen, bpb, lw), mux(startRp, moreBeats(rp.length, bpb, lw),
+                moreBeats(pfLen, bpb, lw))).named("x_more_beats");
+        Bool xOneBeat = mux(bpValid, bpLen.le(bpb), mux(startRp, rp.length.le(bpb), pfLen.le(bpb))).named("x_one_beat");
         pf.m.ready.set(startPf);
         // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
         // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
@@ -888,7 +956,7 @@ public final class TxQueueManager extends Component {
         // flush -> close -> append -> grant -> pop loop would otherwise outlast the work ahead.
         int bw = 13 - lb + 1 + 3;
         UInt pfBeats = reg("pf_beats", uint(bw)).init(0);
-        UInt infoBeats = infoRd.slice(36, 24).asUInt().add(bpb - 1).shr(lb).resize(bw).named("info_beats");
+        UInt infoBeats = infoRd.len.add(bpb - 1).shr(lb).resize(bw).named("info_beats");
         UInt pfHeadBeats = pfLen.add(bpb - 1).shr(lb).resize(bw).named("pf_head_beats");
         pfBeats.set(pfBeats.add(mux(infoValid, infoBeats, U(0, bw))).sub(mux(startPf, pfHeadBeats, U(0, bw))));
         Bool flushAtStart = startPf.and(pfLastOfQueue).named("flush_at_start");
@@ -906,10 +974,10 @@ public final class TxQueueManager extends Component {
         live.replay.set(startRp);
         live.psn.set(mux(startRp, rp.psn, U(0, 16)));
         assignLeaves(descFifo.s.payload, live);
-        Bool issueLast = mux(startIssue, pfNBeats.eq(1), eLeft.eq(1)).named("issue_last");
+        Bool issueLast = mux(startIssue, xOneBeat, eLeft.eq(1)).named("issue_last");
         when(startIssue, () -> {
             eFirst.set(xCell);
-            eLeft.set(pfNBeats.sub(1));
+            eLeft.set(xMoreBeats);
             eLast.set(xLen.resize(lb));
             eVc.set(vw == 0 ? U(0, 2) : xQ.resize(vw).resize(2));
             eOps.set(xOps);
@@ -918,28 +986,19 @@ public final class TxQueueManager extends Component {
         rdValid.set(issue);
         rdLast.set(issueLast);
         rdBytes.set(mux(startIssue, xLen.resize(lb), eLast));
-        Bits lastKeep = byteMaskBits(rdBytes, bpb).named("last_keep");
+        Bits lastKeep = ByteMask.lastBeat(rdBytes, bpb).named("last_keep");
         Bits keepNow = mux(rdLast, lastKeep, B(0, bpb).not()).named("keep_now");
-        // the data FIFO is bypassed while empty: a beat read in cycle x is offered at x+1
-        Bool dfEmpty = dataFifo.m.valid.not().named("data_fifo_empty");
-        Bits rdData = cellRd.and(expandKeep(keepNow)).named("rd_data");
-        dataFifo.s.valid.set(rdValid.andNot(dfEmpty.and(data.ready)));
+        // The data and desc outputs come from the FIFOs' registers (never from the RAM read data
+        // and the forwarding of the same cycle): a beat read in cycle x is offered at x+1.
+        Bits rdData = cellRd.and(ByteMask.expand(keepNow)).named("rd_data");
+        dataFifo.s.valid.set(rdValid);
         dataFifo.s.payload.data.set(rdData);
         dataFifo.s.payload.keep.set(keepNow);
         dataFifo.s.payload.last.set(rdLast);
         assertThat(dataFifo.s.valid.not().or(dataFifo.s.ready), "data FIFO overflow");
-        data.valid.set(dataFifo.m.valid.or(rdValid));
-        data.payload.data.set(mux(dfEmpty, rdData, dataFifo.m.payload.data));
-        data.payload.keep.set(mux(dfEmpty, keepNow, dataFifo.m.payload.keep));
-        data.payload.last.set(mux(dfEmpty, rdLast, dataFifo.m.payload.last));
-        dataFifo.m.ready.set(data.ready);
-        // the desc FIFO is bypassed while empty too: a desc is offered in its start cycle
-        Bool dsEmpty = descFifo.m.valid.not().named("desc_fifo_empty");
-        descFifo.s.valid.set(startIssue.andNot(dsEmpty.and(desc.ready)));
-        desc.valid.set(descFifo.m.valid.or(startIssue));
-        assignLeaves(desc.payload, descFifo.m.payload);
-        when(dsEmpty, () -> assignLeaves(desc.payload, live));
-        descFifo.m.ready.set(desc.ready);
+        data.connectFrom(dataFifo.m);
+        descFifo.s.valid.set(startIssue);
+        desc.connectFrom(descFifo.m);
         // free after read (the replay store will replace this by free-on-ACK)
         // (registered: a bypassed one-cell PDU is read in the cycle its cell is allocated, and
         // the allocator takes no free of a cell in the cycle it hands it out)
@@ -997,7 +1056,6 @@ public final class TxQueueManager extends Component {
                 wrPack.andNot(packOk).or(wrDest.andNot(destOk))));
         desc.assertProtocol("desc", true);
         data.assertProtocol("data", true);
-        assertThat(pFw.not().or(rValid.not().or(pTake.not())), "chunk taken in a flush-write cycle");
         assertThat(startIssue.not().or(xLen.ne(0)), "PDU of length 0 at the reader");
         assertThat(bypass.not().or(closeEv), "bypass without a close");
     }
@@ -1008,34 +1066,12 @@ public final class TxQueueManager extends Component {
         return "sue_tx_queue";
     }
 
+    /** ceil(len / bytes) - 1 (len >= 1), {@code width} bits. */
+    private static UInt moreBeats(UInt len, int bytes, int width) {
+        return len.sub(1).shr(log2Up(bytes)).resize(width);
+    }
+
     private static UInt queueOf(UInt dest, UInt vc, int vw, int qw) {
         return (vw == 0 ? dest : cat(dest, vc.resize(vw)).asUInt()).resize(qw);
     }
-
-    /** Bits(8*bytes) with bytes 0..n-1 all ones. */
-    private static Bits byteMask(UInt n, int bytes) {
-        List<Bits> parts = new ArrayList<>();
-        for (int i = bytes - 1; i >= 0; i--) {
-            parts.add(repeat(n.gt(i), 8));
-        }
-        return cat(parts);
-    }
-
-    /** keep of a last beat: bytes 0..n-1 (n = 0 means all bytes). */
-    private static Bits byteMaskBits(UInt n, int bytes) {
-        List<Bool> bits = new ArrayList<>();
-        for (int i = 0; i < bytes; i++) {
-            bits.add(i == bytes - 1 ? n.eq(0) : n.eq(0).or(n.gt(i)));
-        }
-        return OneHot.fromBools(bits);
-    }
-
-    private static Bits expandKeep(Bits keep) {
-        List<Bits> parts = new ArrayList<>();
-        for (int i = keep.width() - 1; i >= 0; i--) {
-            parts.add(repeat(keep.bit(i), 8));
-        }
-        return cat(parts);
-    }
-
 }
