@@ -71,9 +71,9 @@ import java.util.List;
  * A PDU must be delivered atomically (a malformed op anywhere drops all of it), so its ops are
  * checked before the first is delivered. Checking a whole beat at once would need up to B/2
  * chained table lookups per cycle (2-byte ops); instead a walker checks one op per cycle, and
- * does it while the PDU streams in (op headers straight from the input beat, older ones from
- * port V with a write bypass), so a PDU whose walk is done by its last beat is validated in
- * that cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
+ * does it while the PDU streams in, one cycle behind (op headers from the registered input
+ * beat, older ones from port V), so a PDU whose walk is done by its last beat is validated in
+ * the next cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
  * descriptor FIFO. The deliverer walks the ops again (nothing is kept per op, so state scales
  * with the buffer only); its header port H reads the next op's header while port D streams the
  * current op's beats, and the per-VC queues ({@link RxDescQueue}) offer a verdict the cycle
@@ -82,15 +82,16 @@ import java.util.List;
  *
  * <h2>Timing</h2>
  * Ingress one beat per cycle, never stalled. Latency: the last beat of a PDU whose walk ends
- * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 3,
- * command or data op (t verdict, t+1 header read, t+2 decode into the output register). XPU
+ * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 4,
+ * command or data op (t write, t+1 verdict, t+2 header read, t+3 decode into the output
+ * register; the validator works one cycle behind the input, see {@link RxWrittenBeat}). XPU
  * side: one op per cycle, data beats back to back across ops (1 beat/cycle). A PDU validated
  * after its last beat (more ops than cycles) starts 3 cycles after its verdict. Details and
  * measured figures: DESIGN-RX.md.
  */
 public final class RxDeliver extends Component {
     /** Last PDU beat in at cycle t (committed, walk complete) -> first rx_* beat of its first op at t + LATENCY. */
-    public static final int LATENCY = 3;
+    public static final int LATENCY = 4;
     /** Counter names, port order ({@code cnt_<name>}). */
     public static final List<String> COUNTERS = List.of("stored", "nobuf", "rollback", "bad_vc", "bad_op", "pdus",
             "ops", "cfg_reject");
@@ -142,7 +143,7 @@ public final class RxDeliver extends Component {
         RxBuffer buf = new RxBuffer(dataWidth, vcs, wordsPerVc);
         RxRing ring = new RxRing(buf, in, accept);
         fits.set(ring.beatOk);
-        RxOpValidator validator = new RxOpValidator(buf, ring, table, in.valid, dataWidth);
+        RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid), table);
         List<RxDescQueue> ready = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxDescQueue q = instance("ready_q_" + v, () -> new RxDescQueue(buf.wb, buf.w));

@@ -8,15 +8,15 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
-import dev.sue.rtl.rx.RxPduBeat;
 
 /**
  * The op validator ("walker") of {@link RxDeliver}: visits stored PDUs in arrival order and
  * checks their ops, one op header per cycle (type to the command table, next op at + op
  * length), before any op is delivered (a malformed op anywhere drops the whole PDU). While it
- * has caught up it follows the PDU streaming in ("live"): a header in the current beat is read
- * from the input, an older one from RAM port V (with a write bypass); the verdict then leaves in
- * the cycle of the last beat. PDUs completed while it is busy wait in the descriptor FIFO
+ * has caught up it follows the PDU streaming in ("live"), one cycle behind the input
+ * ({@link RxWrittenBeat}): a header in that beat is read from its register, an older one from RAM
+ * port V (every word it can need is written by then: no bypass); the verdict then leaves in the
+ * cycle after the last beat. PDUs completed while it is busy wait in the descriptor FIFO
  * ({@code pdu_fifo}) and are walked from port V. Rules: DESIGN-RX.md, "Walk rules".
  */
 final class RxOpValidator {
@@ -25,20 +25,19 @@ final class RxOpValidator {
     /** The PDU judged: {@code bad} set when an op is malformed. */
     final RxPduDesc verdict;
 
-    RxOpValidator(RxBuffer buf, RxRing ring, RxCommandTable table, Bool inValid, int dataWidth) {
+    RxOpValidator(RxBuffer buf, RxWrittenBeat in, RxCommandTable table) {
         final int vcs = buf.vcs;
         final int w = buf.w;
         final int wb = buf.wb;
         final int lb = buf.lb;
         final int aw = buf.aw;
-        final RxPduBeat ib = ring.ib;
-        final UInt vIn = ring.vIn;
-        final UInt wpSel = ring.wpSel;
-        final UInt nEff = ring.nEff;
-        final UInt widx = ring.widx;
-        final Bool wen = ring.wen;
-        final Bool store = ring.store;
-        final Bool lastIn = ring.lastIn;
+        final UInt vIn = in.vc;
+        final UInt inStart = in.start.resize(wb);
+        final UInt nEff = in.n;
+        final Bool wen = in.wen;
+        final Bool store = in.store;
+        final Bool lastIn = in.last;
+        final Bool inValid = in.valid;
         // ==== stored PDUs the walker has not reached yet (global arrival order) ====
         // The walker follows the input ("live") while it has caught up; a PDU completed while
         // it is still busy with an older one waits here with its descriptor.
@@ -49,9 +48,9 @@ final class RxOpValidator {
         Bool fifoPush = store.andNot(wLive).named("fifo_push");
         stored.s.valid.set(fifoPush);
         stored.s.payload.vc.set(vIn);
-        stored.s.payload.start.set(wpSel.resize(wb));
-        stored.s.payload.length.set(ib.length);
-        stored.s.payload.src.set(ib.src);
+        stored.s.payload.start.set(inStart);
+        stored.s.payload.length.set(in.length);
+        stored.s.payload.src.set(in.src);
         stored.s.payload.bad.set(FALSE);
         assertThat(fifoPush.not().or(stored.s.ready), "PDU FIFO full (cannot happen: one entry per stored word)");
 
@@ -68,28 +67,25 @@ final class RxOpValidator {
         UInt liveStartQ = reg("live_start", uint(wb)).init(0);
         when(inValid, () -> {
             liveVcQ.set(vIn);
-            liveStartQ.set(wpSel.resize(wb));
+            liveStartQ.set(inStart);
         });
         UInt liveVc = mux(inValid, vIn, liveVcQ).named("live_vc_now");
-        UInt liveStart = mux(inValid, wpSel.resize(wb), liveStartQ).named("live_start_now");
+        UInt liveStart = mux(inValid, inStart, liveStartQ).named("live_start_now");
         UInt curVc = mux(wStored, wVc, liveVc).named("w_cur_vc");
         UInt curStart = mux(wStored, wStart, liveStart).named("w_cur_start");
         Bool lastNow = wLive.and(lastIn).named("w_last_now");
         Bool lenKnown = wStored.or(lastNow);
-        UInt curLen = mux(wStored, wLen, ib.length).resize(14).named("w_cur_len");
+        UInt curLen = mux(wStored, wLen, in.length).resize(14).named("w_cur_len");
 
         UInt vAddr = wire("v_addr", uint(aw));
         Bool vIssue = wire("v_issue", bool());
         Bits vr0 = buf.bank0.readSync(vAddr, vIssue);
         Bits vr1 = buf.bank1.readSync(vAddr, vIssue);
         Bool vPar = reg("v_par", bool()).init(false);
-        Bool vByp = reg("v_byp", bool()).init(false);
-        Bits inDataQ = reg("in_data_q", bits(dataWidth));
-        inDataQ.set(ib.data);
-        Bits vRam = mux(vByp, inDataQ, mux(vPar, vr1, vr0)).named("v_ram");
+        Bits vRam = mux(vPar, vr1, vr0).named("v_ram");
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
-        Bits vWord = mux(wRd, vRam, ib.data).named("v_word");
+        Bits vWord = mux(wRd, vRam, in.data).named("v_word");
         Bits vHdr = RxBuffer.lanes("v_hdr_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1), 1).named("v_hdr");
         table.aType.set(vHdr.slice(7, 0).asUInt());
         Bool vPad = vHdr.slice(7, 0).eq(0);
@@ -127,7 +123,6 @@ final class RxOpValidator {
         UInt rdIdxV = mux(wLoad, stored.m.payload.start, curStart.add(rdOff.resize(wb))).named("v_idx");
         vAddr.set(buf.bankAddr(rdVcV, rdIdxV));
         vPar.set(rdIdxV.bit(0));
-        vByp.set(wen.and(vIn.eq(rdVcV)).and(widx.eq(rdIdxV)));
         wRd.set(vIssue);
         when(wStored.or(wLive.not()), () -> {
             when(selecting, () -> {
@@ -148,9 +143,9 @@ final class RxOpValidator {
                 wLive.set(FALSE);
                 wStored.set(TRUE);
                 wVc.set(vIn);
-                wStart.set(wpSel.resize(wb));
-                wLen.set(ib.length);
-                wSrc.set(ib.src);
+                wStart.set(inStart);
+                wLen.set(in.length);
+                wSrc.set(in.src);
                 wPos.set(posNext);
             }).otherwise(() -> {
                 wPos.set(U(0, 14));
@@ -168,9 +163,9 @@ final class RxOpValidator {
         push = vPush;
         verdict = wire("verdict", new RxPduDesc(wb));
         verdict.vc.set(vOutVc);
-        verdict.start.set(mux(wStored, wStart, wpSel.resize(wb)));
-        verdict.length.set(mux(wStored, wLen, ib.length));
-        verdict.src.set(mux(wStored, wSrc, ib.src));
+        verdict.start.set(mux(wStored, wStart, inStart));
+        verdict.length.set(mux(wStored, wLen, in.length));
+        verdict.src.set(mux(wStored, wSrc, in.src));
         verdict.bad.set(vBad);
     }
 }
