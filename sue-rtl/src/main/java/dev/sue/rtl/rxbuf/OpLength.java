@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * The length of one op from its header (ARCHITECTURE.md §5: {@code 2 * units} control bytes, then
  * {@code byte1 + 1} data bytes when the type carries data, then one zero byte when that total is
- * odd) and where it ends against the bytes left in its PDU. Used by both op walks of
- * {@link RxDeliver}, where the next op's position depends on this op's length in the same cycle.
+ * odd) and where it ends against the bytes left in its PDU. Used by the deliverer's header walk
+ * ({@link RxOpDeliverer}), where the next op's position depends on this op's length in the same
+ * cycle (the validator walks the precomputed {@link RxOpMap} instead).
  *
  * <p>Why the comparisons are not {@code pos + length >= end}: that puts two carry chains (the
  * add, then the compare) after the header byte. Here the bytes left ({@code rem = end - pos},
@@ -56,10 +57,5 @@ final class OpLength {
         }
         UInt idx = units;
         return mux(hasData, Vec.of(withData).get(idx), Vec.of(withoutData).get(idx));
-    }
-
-    /** The op runs past {@code rem} bytes: {@code bytes > rem}. */
-    Bool passes(UInt rem) {
-        return reaches(rem.resize(15).add(1).resize(14)).and(rem.resize(14).ne(0x3FFF));
     }
 }

@@ -25,20 +25,22 @@ import java.util.List;
  *
  * <pre>
  * in --&gt; writer (speculative, per-VC ring) --&gt; RAM (2 banks: even/odd words)
- *  |        | store: descriptor (walker busy)    | port V (word)  | port H (pair)  | port D (pair)
- *  |        v                                    v                v                v
- *  +--&gt; walker (1 op/cycle) --&gt; per-VC queues --&gt; header stage --&gt; data reads --&gt; rx_*
+ *  | \--&gt; op map (lane lookups) --&gt; op-map RAM       | port H (pair)  | port D (pair)
+ *  |        | store: descriptor (walker busy)    | port V (word)  v                v
+ *  |        v                                    v
+ *  +--&gt; [reg] walker (1 op/cycle) --&gt; per-VC queues --&gt; header stage --&gt; data reads --&gt; rx_*
  *        ^-- descriptor FIFO
  * </pre>
  *
  * <h2>Parts</h2>
  * This class joins the ports, the command table and the per-VC queues; each stage is a class of
  * its own: {@link RxBuffer} (the two RAM banks and their geometry), {@link RxRing} (the
- * speculative ring writer: keep or roll back, {@code fits}), {@link RxOpValidator} (the walker
- * and the descriptor FIFO), {@link RxDescQueue} (per-VC queues of validated PDUs),
- * {@link RxOpDeliverer} (header walk on port H, credits, data beats on port D, round robin over
- * VCs) and {@link RxXpuOutput} (the registered rx_* outputs). {@link OpLength} decodes an op's
- * length for both walks.
+ * speculative ring writer: keep or roll back, {@code fits}), {@link RxOpMap} (per 2-byte lane
+ * of a beat, the length of an op starting there, stored beside the beat), {@link RxOpValidator}
+ * (the walker over the op map, one cycle behind the input, and the descriptor FIFO),
+ * {@link RxDescQueue} (per-VC queues of validated PDUs), {@link RxOpDeliverer} (header walk on
+ * port H, credits, data beats on port D, round robin over VCs) and {@link RxXpuOutput} (the
+ * registered rx_* outputs). {@link OpLength} decodes an op's length for the header walk.
  *
  * <h2>Parameters</h2>
  * <ul>
@@ -62,7 +64,8 @@ import java.util.List;
  *     {@code rx_data[N-1:0]} (registered outputs), {@code rx_credit[5:0]} (in),
  *     {@code rx_reset_in} (in), {@code rx_reset_out}.
  * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: command table
- *     ({@link RxCommandTable}), {@code cfg_ready} always 1.
+ *     ({@link RxCommandTable}); {@code cfg_ready} is 0 for 256 cycles after reset (the table's
+ *     lane copies are cleared), then 1.
  * <li>Counters (32-bit, saturating): {@code cnt_stored, cnt_nobuf, cnt_rollback, cnt_bad_vc,
  *     cnt_bad_op, cnt_pdus, cnt_ops, cnt_cfg_reject}.
  * </ul>
@@ -134,16 +137,18 @@ public final class RxDeliver extends Component {
         rx = master(new XpuRxBus(dataWidth).named("rx"));
         latency(LATENCY);
 
-        RxCommandTable table = instance("command_table", RxCommandTable::new);
+        RxCommandTable table = instance("command_table", () -> new RxCommandTable(nb / 2));
         table.cfgValid.set(cfgValid);
         table.cfgAddr.set(cfgAddr);
         table.cfgData.set(cfgData);
-        cfgReady.set(TRUE);
+        cfgReady.set(table.cfgReady);
 
         RxBuffer buf = new RxBuffer(dataWidth, vcs, wordsPerVc);
         RxRing ring = new RxRing(buf, in, accept);
         fits.set(ring.beatOk);
-        RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid), table);
+        Bits opMap = RxOpMap.of(in.payload.data, table).named("in_op_map");
+        buf.opMap.write(buf.mapAddr(ring.vIn, ring.widx), opMap, ring.wen);
+        RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid, opMap));
         List<RxDescQueue> ready = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxDescQueue q = instance("ready_q_" + v, () -> new RxDescQueue(buf.wb, buf.w));

@@ -11,9 +11,9 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 
 /**
  * The op validator ("walker") of {@link RxDeliver}: visits stored PDUs in arrival order and
- * checks their ops, one op header per cycle (type to the command table, next op at + op
- * length), before any op is delivered (a malformed op anywhere drops the whole PDU). While it
- * has caught up it follows the PDU streaming in ("live"), one cycle behind the input
+ * checks their ops, one op header per cycle (the code of its lane in the op map,
+ * {@link RxOpMap}: next op at + op length), before any op is delivered (a malformed op anywhere
+ * drops the whole PDU). While it has caught up it follows the PDU streaming in ("live"), one cycle behind the input
  * ({@link RxWrittenBeat}): a header in that beat is read from its register, an older one from RAM
  * port V (every word it can need is written by then: no bypass); the verdict then leaves in the
  * cycle after the last beat. PDUs completed while it is busy wait in the descriptor FIFO
@@ -25,12 +25,11 @@ final class RxOpValidator {
     /** The PDU judged: {@code bad} set when an op is malformed. */
     final RxPduDesc verdict;
 
-    RxOpValidator(RxBuffer buf, RxWrittenBeat in, RxCommandTable table) {
+    RxOpValidator(RxBuffer buf, RxWrittenBeat in) {
         final int vcs = buf.vcs;
         final int w = buf.w;
         final int wb = buf.wb;
         final int lb = buf.lb;
-        final int aw = buf.aw;
         final UInt vIn = in.vc;
         final UInt inStart = in.start.resize(wb);
         final UInt nEff = in.n;
@@ -77,28 +76,24 @@ final class RxOpValidator {
         Bool lenKnown = wStored.or(lastNow);
         UInt curLen = mux(wStored, wLen, in.length).resize(14).named("w_cur_len");
 
-        UInt vAddr = wire("v_addr", uint(aw));
+        UInt vAddr = wire("v_addr", uint(buf.mapAw));
         Bool vIssue = wire("v_issue", bool());
-        Bits vr0 = buf.bank0.readSync(vAddr, vIssue);
-        Bits vr1 = buf.bank1.readSync(vAddr, vIssue);
-        Bool vPar = reg("v_par", bool()).init(false);
-        Bits vRam = mux(vPar, vr1, vr0).named("v_ram");
+        Bits vRam = buf.opMap.readSync(vAddr, vIssue).named("v_ram");
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
-        Bits vWord = mux(wRd, vRam, in.data).named("v_word");
-        Bits vHdr = RxBuffer.lanes("v_hdr_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1), 1).named("v_hdr");
-        table.aType.set(vHdr.slice(7, 0).asUInt());
-        Bool vPad = vHdr.slice(7, 0).eq(0);
-        Bool vInvalid = table.aValid.not();
-        OpLength vOp = new OpLength(table.aData, table.aUnits, vHdr.slice(15, 8).asUInt());
-        UInt vNext = wPos.add(vOp.bytes).named("v_next");
+        Bits vWord = mux(wRd, vRam, in.map).named("v_word");
+        UInt vCode = RxOpMap.pick(vWord, wPos.resize(lb).shr(1).resize(lb - 1)).named("v_code");
+        Bool vPad = RxOpMap.isPad(vCode);
+        Bool vInvalid = RxOpMap.isInvalid(vCode);
+        UInt vBytes = vCode.resize(14).shl(1).named("v_bytes");
+        UInt vNext = wPos.add(vBytes).named("v_next");
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
         UInt vRem = curLen.sub(wPos).named("v_rem");
         Bool hdrStops = hdrAvail.and(vPad.or(vInvalid)).named("w_hdr_stops");
         Bool vDone = wStored.or(lastNow)
-                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vOp.reaches(vRem)))).named("v_done");
+                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vBytes.ge(vRem)))).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
-                mux(wStop, wBad, vPad.not().and(vInvalid.or(vOp.passes(vRem))))).named("v_bad");
+                mux(wStop, wBad, vPad.not().and(vInvalid.or(vBytes.gt(vRem))))).named("v_bad");
         Bool advance = hdrAvail.andNot(vPad).andNot(vInvalid).named("w_advance");
         UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
         Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
@@ -121,8 +116,7 @@ final class RxOpValidator {
         vIssue.set(wLoad.or(readMore));
         UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
         UInt rdIdxV = mux(wLoad, stored.m.payload.start, curStart.add(rdOff.resize(wb))).named("v_idx");
-        vAddr.set(buf.bankAddr(rdVcV, rdIdxV));
-        vPar.set(rdIdxV.bit(0));
+        vAddr.set(buf.mapAddr(rdVcV, rdIdxV));
         wRd.set(vIssue);
         when(wStored.or(wLive.not()), () -> {
             when(selecting, () -> {

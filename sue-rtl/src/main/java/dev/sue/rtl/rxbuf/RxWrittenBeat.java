@@ -10,15 +10,15 @@ import dev.sue.hdl.UInt;
 /**
  * The op validator's view of the ring writer ({@link RxRing}): the input beat and what the ring
  * did with it, registered, so the validator works one cycle behind the input. Why: the input
- * beat comes straight from the parser's output register, and a header in it went through the
- * byte window, the command table and the walk's next-position logic in the same cycle; and a
- * beat the validator sees is already in the RAM (written on the edge that loaded this register),
- * so port V needs no write bypass.
+ * beat comes straight from the parser's output register, and its op map (one table lookup per
+ * lane) is as deep as the walk may be; and a beat the validator sees is already in the op-map
+ * RAM (written on the edge that loaded this register), so port V needs no write bypass.
  */
 final class RxWrittenBeat {
     /** A beat was on the input. */
     final Bool valid;
-    final Bits data;
+    /** The beat's op map ({@link RxOpMap}). */
+    final Bits map;
     /** The PDU's op-region length, VC and source (as on the beat). */
     final UInt length;
     final UInt vc;
@@ -32,9 +32,9 @@ final class RxWrittenBeat {
     final Bool last;
     final Bool store;
 
-    RxWrittenBeat(RxRing ring, Bool inValid) {
+    RxWrittenBeat(RxRing ring, Bool inValid, Bits map) {
         valid = flag("wb_valid", inValid);
-        data = regNext(ring.ib.data).named("wb_data");
+        this.map = regNext(map).named("wb_map");
         length = regNext(ring.ib.length).named("wb_length");
         vc = regNext(ring.vIn).named("wb_vc");
         src = regNext(ring.ib.src).named("wb_src");
