@@ -110,12 +110,22 @@ final class RxOpValidator {
         Bool contStored = wStored.andNot(vDone);
         Bool contConv = lastNow.and(store).andNot(vDone).named("w_cont_conv");
         Bool contLive = wLive.andNot(lastNow).andNot(wStop).andNot(stopNow);
-        UInt rdOff = posNext.shr(lb).named("w_rd_off");
-        Bool liveReadable = rdOff.lt(nEff.resize(14)).or(rdOff.eq(nEff.resize(14)).and(wen));
+        // Depth: the next position comes late (after the lane's code), so what depends on it is
+        // computed for both outcomes from registers and chosen by advance: whether its word is
+        // written yet (live), and its ring word (from the ring byte position of wPos).
+        UInt written = nEff.resize(15).add(wen.asUInt().resize(15)).resize(14 - lb).resize(14).shl(lb)
+                .named("w_written"); // bytes of the live PDU in the RAM
+        Bool stayReadable = wPos.lt(written).named("w_stay_readable");
+        Bool nextReadable = stayReadable.and(vBytes.lt(written.sub(wPos))).named("w_next_readable");
+        Bool liveReadable = mux(advance, nextReadable, stayReadable);
         Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable)).named("w_read_more");
         vIssue.set(wLoad.or(readMore));
+        final int pb = wb + lb; // a byte position in a VC's ring
+        UInt ringPos = cat(curStart.add(wPos.shr(lb).resize(wb)), wPos.resize(lb)).asUInt().named("w_ring_pos");
+        UInt ringNext = ringPos.add(vBytes.resize(pb)).named("w_ring_next");
+        UInt rdIdxCont = mux(advance, ringNext.shr(lb), ringPos.shr(lb)).resize(wb);
         UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
-        UInt rdIdxV = mux(wLoad, stored.m.payload.start, curStart.add(rdOff.resize(wb))).named("v_idx");
+        UInt rdIdxV = mux(wLoad, stored.m.payload.start, rdIdxCont).named("v_idx");
         vAddr.set(buf.mapAddr(rdVcV, rdIdxV));
         wRd.set(vIssue);
         when(wStored.or(wLive.not()), () -> {
