@@ -34,7 +34,7 @@ final class RxBuffer {
     final int mapAw;
     final Mem<Bits> bank0;
     final Mem<Bits> bank1;
-    /** The op map of every word ({@link RxOpMap}), one word per read, for the validator. */
+    /** The op map of every word ({@link RxOpMap}), one word per read: port V (validator), port M (deliverer). */
     final Mem<Bits> opMap;
 
     RxBuffer(int dataWidth, int vcs, long wordsPerVc) {
@@ -49,7 +49,7 @@ final class RxBuffer {
         bank0 = Mem.of(bankDepth, dataWidth).named("buf_even");
         bank1 = Mem.of(bankDepth, dataWidth).named("buf_odd");
         mapAw = vcs == 1 ? wb : log2Up(vcs) + wb;
-        opMap = Mem.of(1 << mapAw, dataWidth / 16 * RxOpMap.CODE_BITS).named("op_map");
+        opMap = Mem.of(1 << mapAw, dataWidth / 16 * RxOpMap.laneBits()).named("op_map");
     }
 
     /** Op-map address of ring word {@code idx} of VC {@code vc}: {vc, idx}. */

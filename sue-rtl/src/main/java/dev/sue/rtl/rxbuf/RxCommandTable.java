@@ -27,14 +27,12 @@ import java.util.List;
  *       are rejected: the type becomes invalid and {@code cfg_reject} pulses. Every type is
  *       invalid after reset; {@code cfg_ready} is 0 for the 256 cycles after reset in which the
  *       lane copies are cleared, 1 from then on.</li>
- *   <li>Lookup port {@code b_type} (in, 8) -&gt; {@code b_valid}, {@code b_data} (data
- *       present), {@code b_units} (1..9): combinational (LUT RAM read, latency 0), for the
- *       deliverer's header walk, which decodes one op per cycle.</li>
- *   <li>{@code lanes} lane lookups for the op map ({@link RxOpMap}): {@code lane_type}
- *       (in, 8 per lane, lane k in bits 8k+7:8k) -&gt; {@code lane_valid}, {@code lane_data}
- *       (1 per lane), {@code lane_units} (4 per lane): combinational, one per 2-byte lane of
- *       an input beat, so every position where an op may start is decoded as the beat is
- *       written.</li>
+ *   <li>{@code lanes} lookups for the op map ({@link RxOpMap}): {@code lane_type} (in, 8 per
+ *       lane, lane k in bits 8k+7:8k) -&gt; {@code lane_valid}, {@code lane_data} (1 per lane),
+ *       {@code lane_units} (4 per lane, 1..9 when valid): combinational (LUT RAM reads, latency
+ *       0), one per 2-byte lane of an input beat, so every position where an op may start is
+ *       decoded as the beat is written. Nothing else reads the table: both op walks read the
+ *       op map.</li>
  * </ul>
  *
  * <h2>Parameters</h2>
@@ -50,23 +48,7 @@ public final class RxCommandTable extends Component {
     public final Bool cfgReady = out(bool());
     public final Bool cfgReject = out(bool());
 
-    public final UInt bType = in(uint(8));
-    public final Bool bValid = out(bool());
-    public final Bool bData = out(bool());
-    public final UInt bUnits = out(uint(4));
-
-    /** A table entry: the op carries data, and its control length in 2-byte units. */
-    static final class CmdType extends Bundle {
-        final Bool dataPresent = bool();
-        final UInt units = uint(4);
-
-        @Override
-        public CmdType copyType() {
-            return new CmdType();
-        }
-    }
-
-    /** An entry of a lane copy: {@link CmdType} and whether the type is valid. */
+    /** An entry: the type is valid, the op carries data, its control length in 2-byte units. */
     static final class LaneEntry extends Bundle {
         final Bool valid = bool();
         final Bool dataPresent = bool();
@@ -100,18 +82,10 @@ public final class RxCommandTable extends Component {
             when(scrubType.eq(255), () -> scrubbing.set(FALSE));
         });
         cfgReady.set(scrubbing.not());
-        Mem<CmdType> table = Mem.of(256, new CmdType()).named("cmd_table");
-        Bits typeValid = reg("type_valid", bits(256)).init(0);
         Bool hit = cfgValid.andNot(scrubbing).and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_hit");
         UInt type = cfgAddr.slice(7, 0);
         UInt units = cfgData.slice(3, 0).asUInt();
         Bool ok = units.ne(0).and(units.le(9)).and(type.ne(0)).named("cfg_ok");
-        CmdType written = wire("cfg_entry", new CmdType());
-        written.dataPresent.set(cfgData.bit(4));
-        written.units.set(units);
-        table.write(type, written, hit.and(ok));
-        Bits sel = OneHot.decode(type, 256).named("cfg_sel");
-        when(hit, () -> typeValid.set(typeValid.and(sel.not()).or(mux(ok, sel, B(0, 256)))));
         cfgReject.set(hit.andNot(ok));
 
         // one copy per lane (a LUT RAM with one read port each: a RAM with many read ports, or a
@@ -135,10 +109,6 @@ public final class RxCommandTable extends Component {
         laneValid.set(OneHot.fromBools(valid));
         laneData.set(OneHot.fromBools(data));
         laneUnits.set(cat(unitsOut));
-        CmdType eb = table.readAsync(bType).named("b_entry");
-        bValid.set(typeValid.bit(bType));
-        bData.set(eb.dataPresent);
-        bUnits.set(eb.units);
     }
 
     @Override

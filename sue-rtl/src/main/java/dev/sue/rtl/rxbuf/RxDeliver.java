@@ -25,7 +25,7 @@ import java.util.List;
  *
  * <pre>
  * in --&gt; writer (speculative, per-VC ring) --&gt; RAM (2 banks: even/odd words)
- *  | \--&gt; op map (lane lookups) --&gt; op-map RAM       | port H (pair)  | port D (pair)
+ *  | \--&gt; op map (lane lookups) --&gt; op-map RAM       | port H (pair)+M | port D (pair)
  *  |        | store: descriptor (walker busy)    | port V (word)  v                v
  *  |        v                                    v
  *  +--&gt; [reg] walker (1 op/cycle) --&gt; per-VC queues --&gt; header stage --&gt; data reads --&gt; rx_*
@@ -36,11 +36,12 @@ import java.util.List;
  * This class joins the ports, the command table and the per-VC queues; each stage is a class of
  * its own: {@link RxBuffer} (the two RAM banks and their geometry), {@link RxRing} (the
  * speculative ring writer: keep or roll back, {@code fits}), {@link RxOpMap} (per 2-byte lane
- * of a beat, the length of an op starting there, stored beside the beat), {@link RxOpValidator}
+ * of a beat, the length and table entry of an op starting there, stored beside the beat and
+ * read by both walks), {@link RxOpValidator}
  * (the walker over the op map, one cycle behind the input, and the descriptor FIFO),
  * {@link RxDescQueue} (per-VC queues of validated PDUs), {@link RxOpDeliverer} (header walk on
  * port H, credits, data beats on port D, round robin over VCs) and {@link RxXpuOutput} (the
- * registered rx_* outputs). {@link OpLength} decodes an op's length for the header walk.
+ * registered rx_* outputs).
  *
  * <h2>Parameters</h2>
  * <ul>
@@ -156,7 +157,7 @@ public final class RxDeliver extends Component {
             assignLeaves(q.s.payload, validator.verdict);
             ready.add(q);
         }
-        RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, table, ready, rx.credit, rx.resetIn, dataWidth);
+        RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, ready, rx.credit, rx.resetIn, dataWidth);
         rx.valid.set(deliverer.output.valid);
         rx.cycle.set(deliverer.output.cycle);
         rx.vc.set(deliverer.output.vc);

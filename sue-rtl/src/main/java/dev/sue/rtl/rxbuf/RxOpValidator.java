@@ -82,10 +82,10 @@ final class RxOpValidator {
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
         Bits vWord = mux(wRd, vRam, in.map).named("v_word");
-        UInt vCode = RxOpMap.pick(vWord, wPos.resize(lb).shr(1).resize(lb - 1)).named("v_code");
-        Bool vPad = RxOpMap.isPad(vCode);
-        Bool vInvalid = RxOpMap.isInvalid(vCode);
-        UInt vBytes = vCode.resize(14).shl(1).named("v_bytes");
+        RxOpMap.Lane vLane = RxOpMap.pick("v_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1));
+        Bool vPad = RxOpMap.isPad(vLane);
+        Bool vInvalid = RxOpMap.isInvalid(vLane);
+        UInt vBytes = RxOpMap.bytes(vLane).named("v_bytes");
         UInt vNext = wPos.add(vBytes).named("v_next");
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
         UInt vRem = curLen.sub(wPos).named("v_rem");
