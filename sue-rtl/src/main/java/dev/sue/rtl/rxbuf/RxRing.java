@@ -44,7 +44,6 @@ final class RxRing {
         final int vcs = buf.vcs;
         final int pw = buf.pw;
         final int wb = buf.wb;
-        final int w = buf.w;
         for (int v = 0; v < vcs; v++) {
             wp.add(reg("wp_" + v, uint(pw)).init(0));
             fp.add(reg("fp_" + v, uint(pw)).init(0));
@@ -64,9 +63,11 @@ final class RxRing {
         List<UInt> widxV = new ArrayList<>();
         List<UInt> wpAfterV = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
-            UInt used = wp.get(v).sub(fp.get(v)).named("used_" + v);
-            roomV.add(used.resize(pw + 1).add(nEff.resize(pw + 1)).add(1).le(w).asUInt().named("room_" + v));
             UInt at = wp.get(v).add(nEff).named("widx_" + v);
+            // words in use with this PDU's so far: at - fp <= w (a beat is written only with room),
+            // so "one more fits" (< w) is its top bit clear: no compare after the subtraction
+            UInt usedNow = at.sub(fp.get(v)).named("used_now_" + v);
+            roomV.add(usedNow.bit(wb).not().asUInt().named("room_" + v));
             widxV.add(at.resize(wb));
             wpAfterV.add(at.add(1).named("wp_after_" + v));
         }
