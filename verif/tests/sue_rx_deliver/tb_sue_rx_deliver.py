@@ -47,10 +47,19 @@ def cdiv(a, b):
 
 
 async def write_cfg(dut, addr, data):
+    """One write, held until cfg_ready (0 for 256 cycles after reset while the command table's
+    lane copies are cleared)."""
     dut.cfg_valid.value = 1
     dut.cfg_addr.value = addr
     dut.cfg_data.value = data
-    await RisingEdge(dut.clk)
+    for _ in range(300):
+        await ReadOnly()
+        ready = int(dut.cfg_ready.value)
+        await RisingEdge(dut.clk)
+        if ready:
+            break
+    else:
+        raise AssertionError("cfg_ready stayed low for 300 cycles")
     dut.cfg_valid.value = 0
 
 

@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * The RX buffer of {@link RxDeliver}: its geometry and its two RAM banks (even and odd words of
  * every VC's ring, so a word pair is one read), shared by the ring writer ({@link RxRing}), the
- * op validator ({@link RxOpValidator}) and the deliverer ({@link RxOpDeliverer}). Also the
- * byte-window helpers both op walks use.
+ * op validator ({@link RxOpValidator}) and the deliverer ({@link RxOpDeliverer}), and the op map
+ * beside them ({@link RxOpMap}, read by the validator). Also the byte-window helpers.
  */
 final class RxBuffer {
     /** Bytes per beat and per RAM word (B). */
@@ -29,10 +29,13 @@ final class RxBuffer {
     final int wb;
     /** Width of ring pointers (one more bit than an index: full vs empty). */
     final int pw;
-    /** Bank address width. */
+    /** Bank address width, op-map address width. */
     final int aw;
+    final int mapAw;
     final Mem<Bits> bank0;
     final Mem<Bits> bank1;
+    /** The op map of every word ({@link RxOpMap}), one word per read: port V (validator), port M (deliverer). */
+    final Mem<Bits> opMap;
 
     RxBuffer(int dataWidth, int vcs, long wordsPerVc) {
         nb = dataWidth / 8;
@@ -45,6 +48,13 @@ final class RxBuffer {
         aw = log2Up(bankDepth);
         bank0 = Mem.of(bankDepth, dataWidth).named("buf_even");
         bank1 = Mem.of(bankDepth, dataWidth).named("buf_odd");
+        mapAw = vcs == 1 ? wb : log2Up(vcs) + wb;
+        opMap = Mem.of(1 << mapAw, dataWidth / 16 * RxOpMap.laneBits()).named("op_map");
+    }
+
+    /** Op-map address of ring word {@code idx} of VC {@code vc}: {vc, idx}. */
+    UInt mapAddr(UInt vc, UInt idx) {
+        return vcs == 1 ? idx : cat(vc.resize(mapAw - wb), idx).asUInt();
     }
 
     /** Bank address of the word pair holding ring word {@code idx} of VC {@code vc}: {vc, idx >> 1}. */
@@ -83,7 +93,7 @@ final class RxBuffer {
     }
 
     /** c[idx] for a power-of-two list, two index bits per level. */
-    private static Bits muxTree(List<Bits> c, UInt idx) {
+    static Bits muxTree(List<Bits> c, UInt idx) {
         int bit = 0;
         while (c.size() > 1) {
             List<Bits> next = new ArrayList<>();

@@ -10,6 +10,8 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.util.OneHot;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The receive side's copy of the command-type table (ARCHITECTURE.md §5): type -&gt;
@@ -19,15 +21,22 @@ import dev.sue.hdl.lib.util.OneHot;
  *
  * <h2>Ports</h2>
  * <ul>
- *   <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0]}: configuration writes; addresses
- *       0x0100..0x01FF are this table, others are ignored. Units 1..9 make the type valid;
- *       units 0 or &gt; 9, or type 0 (PAD) are rejected: the type becomes invalid and
- *       {@code cfg_reject} pulses. Every type is invalid after reset.</li>
- *   <li>Two lookup ports {@code a_type}/{@code b_type} (in, 8) -&gt; {@code *_valid},
- *       {@code *_data} (data present), {@code *_units} (1..9): combinational (LUT RAM read,
- *       latency 0), because the op walks of {@link RxDeliver} decode one op per cycle and the
- *       next op's position depends on this op's length within the same cycle.</li>
+ *   <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: configuration writes
+ *       (taken when {@code cfg_valid && cfg_ready}); addresses 0x0100..0x01FF are this table,
+ *       others are ignored. Units 1..9 make the type valid; units 0 or &gt; 9, or type 0 (PAD)
+ *       are rejected: the type becomes invalid and {@code cfg_reject} pulses. Every type is
+ *       invalid after reset; {@code cfg_ready} is 0 for the 256 cycles after reset in which the
+ *       lane copies are cleared, 1 from then on.</li>
+ *   <li>{@code lanes} lookups for the op map ({@link RxOpMap}): {@code lane_type} (in, 8 per
+ *       lane, lane k in bits 8k+7:8k) -&gt; {@code lane_valid}, {@code lane_data} (1 per lane),
+ *       {@code lane_units} (4 per lane, 1..9 when valid): combinational (LUT RAM reads, latency
+ *       0), one per 2-byte lane of an input beat, so every position where an op may start is
+ *       decoded as the beat is written. Nothing else reads the table: both op walks read the
+ *       op map.</li>
  * </ul>
+ *
+ * <h2>Parameters</h2>
+ * {@code lanes}: lane lookups (B/2), at least 1.
  */
 public final class RxCommandTable extends Component {
     /** First configuration address of the table: entry t is at {@code CMD_TYPE_BASE + t}. */
@@ -36,52 +45,70 @@ public final class RxCommandTable extends Component {
     public final Bool cfgValid = in(bool());
     public final UInt cfgAddr = in(uint(16));
     public final Bits cfgData = in(bits(32));
+    public final Bool cfgReady = out(bool());
     public final Bool cfgReject = out(bool());
 
-    public final UInt aType = in(uint(8));
-    public final Bool aValid = out(bool());
-    public final Bool aData = out(bool());
-    public final UInt aUnits = out(uint(4));
-    public final UInt bType = in(uint(8));
-    public final Bool bValid = out(bool());
-    public final Bool bData = out(bool());
-    public final UInt bUnits = out(uint(4));
-
-    /** A table entry: the op carries data, and its control length in 2-byte units. */
-    static final class CmdType extends Bundle {
+    /** An entry: the type is valid, the op carries data, its control length in 2-byte units. */
+    static final class LaneEntry extends Bundle {
+        final Bool valid = bool();
         final Bool dataPresent = bool();
         final UInt units = uint(4);
 
         @Override
-        public CmdType copyType() {
-            return new CmdType();
+        public LaneEntry copyType() {
+            return new LaneEntry();
         }
     }
 
-    public RxCommandTable() {
+    public final Bits laneType;
+    public final Bits laneValid;
+    public final Bits laneData;
+    public final Bits laneUnits;
+
+    public RxCommandTable(int lanes) {
+        param("lanes", lanes);
+        require(lanes >= 1, "lanes must be at least 1, got " + lanes);
+        laneType = in(bits(8 * lanes));
+        laneValid = out(bits(lanes));
+        laneData = out(bits(lanes));
+        laneUnits = out(bits(4 * lanes));
         latency(0);
-        Mem<CmdType> table = Mem.of(256, new CmdType()).named("cmd_table");
-        Bits typeValid = reg("type_valid", bits(256)).init(0);
-        Bool hit = cfgValid.and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_hit");
+        // the lane copies are LUT RAMs, which a reset does not clear: after reset every entry is
+        // written invalid, one per cycle, with configuration writes held off (cfg_ready = 0)
+        UInt scrubType = reg("scrub_type", uint(8)).init(0);
+        Bool scrubbing = reg("scrubbing", bool()).init(true);
+        when(scrubbing, () -> {
+            scrubType.set(scrubType.add(1));
+            when(scrubType.eq(255), () -> scrubbing.set(FALSE));
+        });
+        cfgReady.set(scrubbing.not());
+        Bool hit = cfgValid.andNot(scrubbing).and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_hit");
         UInt type = cfgAddr.slice(7, 0);
         UInt units = cfgData.slice(3, 0).asUInt();
         Bool ok = units.ne(0).and(units.le(9)).and(type.ne(0)).named("cfg_ok");
-        CmdType written = wire("cfg_entry", new CmdType());
-        written.dataPresent.set(cfgData.bit(4));
-        written.units.set(units);
-        table.write(type, written, hit.and(ok));
-        Bits sel = OneHot.decode(type, 256).named("cfg_sel");
-        when(hit, () -> typeValid.set(typeValid.and(sel.not()).or(mux(ok, sel, B(0, 256)))));
         cfgReject.set(hit.andNot(ok));
 
-        CmdType ea = table.readAsync(aType).named("a_entry");
-        aValid.set(typeValid.bit(aType));
-        aData.set(ea.dataPresent);
-        aUnits.set(ea.units);
-        CmdType eb = table.readAsync(bType).named("b_entry");
-        bValid.set(typeValid.bit(bType));
-        bData.set(eb.dataPresent);
-        bUnits.set(eb.units);
+        // one copy per lane (a LUT RAM with one read port each: a RAM with many read ports, or a
+        // per-lane read of type_valid, is a 256:1 multiplexer per lane and bit)
+        LaneEntry laneWritten = wire("lane_written", new LaneEntry());
+        laneWritten.valid.set(ok.andNot(scrubbing));
+        laneWritten.dataPresent.set(cfgData.bit(4));
+        laneWritten.units.set(units);
+        UInt laneAddr = mux(scrubbing, scrubType, type).named("lane_addr");
+        List<Bool> valid = new ArrayList<>();
+        List<Bool> data = new ArrayList<>();
+        List<UInt> unitsOut = new ArrayList<>();
+        for (int k = 0; k < lanes; k++) {
+            Mem<LaneEntry> copy = Mem.of(256, new LaneEntry()).named("lane_table_" + k);
+            copy.write(laneAddr, laneWritten, scrubbing.or(hit));
+            LaneEntry e = copy.readAsync(laneType.slice(8 * k + 7, 8 * k).asUInt()).named("lane_entry_" + k);
+            valid.add(e.valid.andNot(scrubbing));
+            data.add(e.dataPresent);
+            unitsOut.add(0, e.units); // lane 0 at the least significant end
+        }
+        laneValid.set(OneHot.fromBools(valid));
+        laneData.set(OneHot.fromBools(data));
+        laneUnits.set(cat(unitsOut));
     }
 
     @Override

@@ -25,20 +25,23 @@ import java.util.List;
  *
  * <pre>
  * in --&gt; writer (speculative, per-VC ring) --&gt; RAM (2 banks: even/odd words)
- *  |        | store: descriptor (walker busy)    | port V (word)  | port H (pair)  | port D (pair)
- *  |        v                                    v                v                v
- *  +--&gt; walker (1 op/cycle) --&gt; per-VC queues --&gt; header stage --&gt; data reads --&gt; rx_*
+ *  | \--&gt; op map (lane lookups) --&gt; op-map RAM       | port H (pair)+M | port D (pair)
+ *  |        | store: descriptor (walker busy)    | port V (word)  v                v
+ *  |        v                                    v
+ *  +--&gt; [reg] walker (1 op/cycle) --&gt; per-VC queues --&gt; header stage --&gt; data reads --&gt; rx_*
  *        ^-- descriptor FIFO
  * </pre>
  *
  * <h2>Parts</h2>
  * This class joins the ports, the command table and the per-VC queues; each stage is a class of
  * its own: {@link RxBuffer} (the two RAM banks and their geometry), {@link RxRing} (the
- * speculative ring writer: keep or roll back, {@code fits}), {@link RxOpValidator} (the walker
- * and the descriptor FIFO), {@link RxDescQueue} (per-VC queues of validated PDUs),
- * {@link RxOpDeliverer} (header walk on port H, credits, data beats on port D, round robin over
- * VCs) and {@link RxXpuOutput} (the registered rx_* outputs). {@link OpLength} decodes an op's
- * length for both walks.
+ * speculative ring writer: keep or roll back, {@code fits}), {@link RxOpMap} (per 2-byte lane
+ * of a beat, the length and table entry of an op starting there, stored beside the beat and
+ * read by both walks), {@link RxOpValidator}
+ * (the walker over the op map, one cycle behind the input, and the descriptor FIFO),
+ * {@link RxDescQueue} (per-VC queues of validated PDUs), {@link RxOpDeliverer} (header walk on
+ * port H, credits, data beats on port D, round robin over VCs) and {@link RxXpuOutput} (the
+ * registered rx_* outputs).
  *
  * <h2>Parameters</h2>
  * <ul>
@@ -62,7 +65,8 @@ import java.util.List;
  *     {@code rx_data[N-1:0]} (registered outputs), {@code rx_credit[5:0]} (in),
  *     {@code rx_reset_in} (in), {@code rx_reset_out}.
  * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: command table
- *     ({@link RxCommandTable}), {@code cfg_ready} always 1.
+ *     ({@link RxCommandTable}); {@code cfg_ready} is 0 for 256 cycles after reset (the table's
+ *     lane copies are cleared), then 1.
  * <li>Counters (32-bit, saturating): {@code cnt_stored, cnt_nobuf, cnt_rollback, cnt_bad_vc,
  *     cnt_bad_op, cnt_pdus, cnt_ops, cnt_cfg_reject}.
  * </ul>
@@ -71,9 +75,9 @@ import java.util.List;
  * A PDU must be delivered atomically (a malformed op anywhere drops all of it), so its ops are
  * checked before the first is delivered. Checking a whole beat at once would need up to B/2
  * chained table lookups per cycle (2-byte ops); instead a walker checks one op per cycle, and
- * does it while the PDU streams in (op headers straight from the input beat, older ones from
- * port V with a write bypass), so a PDU whose walk is done by its last beat is validated in
- * that cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
+ * does it while the PDU streams in, one cycle behind (op headers from the registered input
+ * beat, older ones from port V), so a PDU whose walk is done by its last beat is validated in
+ * the next cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
  * descriptor FIFO. The deliverer walks the ops again (nothing is kept per op, so state scales
  * with the buffer only); its header port H reads the next op's header while port D streams the
  * current op's beats, and the per-VC queues ({@link RxDescQueue}) offer a verdict the cycle
@@ -82,15 +86,16 @@ import java.util.List;
  *
  * <h2>Timing</h2>
  * Ingress one beat per cycle, never stalled. Latency: the last beat of a PDU whose walk ends
- * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 3,
- * command or data op (t verdict, t+1 header read, t+2 decode into the output register). XPU
+ * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 4,
+ * command or data op (t write, t+1 verdict, t+2 header read, t+3 decode into the output
+ * register; the validator works one cycle behind the input, see {@link RxWrittenBeat}). XPU
  * side: one op per cycle, data beats back to back across ops (1 beat/cycle). A PDU validated
  * after its last beat (more ops than cycles) starts 3 cycles after its verdict. Details and
  * measured figures: DESIGN-RX.md.
  */
 public final class RxDeliver extends Component {
     /** Last PDU beat in at cycle t (committed, walk complete) -> first rx_* beat of its first op at t + LATENCY. */
-    public static final int LATENCY = 3;
+    public static final int LATENCY = 4;
     /** Counter names, port order ({@code cnt_<name>}). */
     public static final List<String> COUNTERS = List.of("stored", "nobuf", "rollback", "bad_vc", "bad_op", "pdus",
             "ops", "cfg_reject");
@@ -133,16 +138,18 @@ public final class RxDeliver extends Component {
         rx = master(new XpuRxBus(dataWidth).named("rx"));
         latency(LATENCY);
 
-        RxCommandTable table = instance("command_table", RxCommandTable::new);
+        RxCommandTable table = instance("command_table", () -> new RxCommandTable(nb / 2));
         table.cfgValid.set(cfgValid);
         table.cfgAddr.set(cfgAddr);
         table.cfgData.set(cfgData);
-        cfgReady.set(TRUE);
+        cfgReady.set(table.cfgReady);
 
         RxBuffer buf = new RxBuffer(dataWidth, vcs, wordsPerVc);
         RxRing ring = new RxRing(buf, in, accept);
         fits.set(ring.beatOk);
-        RxOpValidator validator = new RxOpValidator(buf, ring, table, in.valid, dataWidth);
+        Bits opMap = RxOpMap.of(in.payload.data, table).named("in_op_map");
+        buf.opMap.write(buf.mapAddr(ring.vIn, ring.widx), opMap, ring.wen);
+        RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid, opMap));
         List<RxDescQueue> ready = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxDescQueue q = instance("ready_q_" + v, () -> new RxDescQueue(buf.wb, buf.w));
@@ -150,7 +157,7 @@ public final class RxDeliver extends Component {
             assignLeaves(q.s.payload, validator.verdict);
             ready.add(q);
         }
-        RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, table, ready, rx.credit, rx.resetIn, dataWidth);
+        RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, ready, rx.credit, rx.resetIn, dataWidth);
         rx.valid.set(deliverer.output.valid);
         rx.cycle.set(deliverer.output.cycle);
         rx.vc.set(deliverer.output.vc);

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * The deliverer of {@link RxDeliver}: walks the ops of each VC's validated head PDU again (nothing
  * is kept per op), within the credits the XPU returns, and drives the XPU RX interface. Port H
- * reads the next op's header pair while port D streams the current op's data beats, so ops and
+ * reads the next op's header pair (port M its op map, {@link RxOpMap}) while port D streams the current op's data beats, so ops and
  * beats follow back to back; a command-only op, and beat 0 of a data op whose bytes lie in the
  * header pair, leave straight from the header read. VCs are served round robin; a VC short of
  * credits is left until its credits cover the op it waits for. Rules and timing: DESIGN-RX.md.
@@ -30,7 +30,7 @@ final class RxOpDeliverer {
     /** rx_reset_out: registered rx_reset_in (1 after reset). */
     final Bool rxResetOut;
 
-    RxOpDeliverer(RxBuffer buf, RxRing ring, RxCommandTable table, List<RxDescQueue> ready, Bits rxCredit,
+    RxOpDeliverer(RxBuffer buf, RxRing ring, List<RxDescQueue> ready, Bits rxCredit,
                   Bool rxResetIn, int dataWidth) {
         final int vcs = buf.vcs;
         final int nb = buf.nb;
@@ -41,10 +41,12 @@ final class RxOpDeliverer {
         final UInt vIn = ring.vIn;
         final UInt widx = ring.widx;
         // ==== deliverer: header port H (walks ops, reads ahead) and data port D ====
-        // Depth: the op walk is a loop through port H (header read -> decode -> next header's
-        // address). Only the next op's address sits on it: the credit check drives the read
-        // enable (a held read keeps its data), a VC switch address is chosen from registers
-        // assuming the PDU ends, and the last-op test compares the op length with the bytes left.
+        // Depth: the op walk is a loop through port H/M (header and op-map read -> op length ->
+        // next header's address). Only the next op's address sits on it: the op's length and
+        // type come from the op map (looked up when the beat was written), the credit check
+        // drives the read enable (a held read keeps its data), a VC switch address is chosen from
+        // registers assuming the PDU ends, and the last-op test compares the op length with the
+        // bytes left.
         List<UInt> opos = new ArrayList<>();
         List<UInt> cmdC = new ArrayList<>();
         List<UInt> dataC = new ArrayList<>();
@@ -69,6 +71,8 @@ final class RxOpDeliverer {
         Bool hRdEn = wire("h_rd_en", bool());
         Bits hr0 = buf.bank0.readSync(buf.bankAddr(hRdVc, hRdPos.add(nb).shr(lb).resize(wb)), hRdEn);
         Bits hr1 = buf.bank1.readSync(buf.bankAddr(hRdVc, hRdPos.shr(lb).resize(wb)), hRdEn);
+        // port M: the op map of the header's word, read with the pair (same address, same enable)
+        Bits hMap = buf.opMap.readSync(buf.mapAddr(hRdVc, hRdPos.shr(lb).resize(wb)), hRdEn).named("h_map");
         hFresh.set(hRdEn);
         Bool hPar = hA.bit(lb);
         Bits hWindow = cat(mux(hPar, hr0, hr1), mux(hPar, hr1, hr0)).named("h_window");
@@ -105,21 +109,20 @@ final class RxOpDeliverer {
         Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).andNot(hStale).named("head_ok");
         // the op (control bytes and the data bytes of beat 0): 2-byte lanes from hp on
         Bits hw = RxBuffer.lanes("hdr_lane", hWindow, hp.resize(lb).shr(1).resize(lb - 1), 9 + nb / 2).named("hdr_window");
-        UInt hType = hw.slice(7, 0).asUInt();
+        // the op's type, looked up when it was written: no table on the walk
+        RxOpMap.Lane hLane = RxOpMap.pick("h_lane", hMap, hA.resize(lb).shr(1).resize(lb - 1));
         UInt hL1 = hw.slice(15, 8).asUInt();
-        table.bType.set(hType);
-        Bool hasData = table.bData;
-        UInt ctrlLen = table.bUnits.resize(5).shl(1).named("ctrl_len");
+        Bool hasData = hLane.dataPresent;
+        UInt ctrlLen = hLane.units.resize(5).shl(1).named("ctrl_len");
         UInt ctrl14 = ctrlLen.resize(14);
         UInt beats = mux(hasData, hL1.shr(lb).resize(5).add(1), U(0, 5)).named("beats");
-        OpLength hOp = new OpLength(hasData, table.bUnits, hL1);
-        UInt opLen = hOp.bytes.named("op_len");
+        UInt opLen = RxOpMap.bytes(hLane).named("op_len");
         UInt hNext = hp.add(opLen).named("h_next");
         UInt hdLen14 = hdLen.resize(14);
         UInt rem = hdLen14.sub(hp).named("h_rem");
         // a PDU the validator passed holds only valid types up to its end or a PAD byte
-        Bool pduEnd = hp.ge(hdLen14).or(hType.eq(0)).named("pdu_end");
-        Bool lastOp = hOp.reaches(rem).named("last_op");
+        Bool pduEnd = hp.ge(hdLen14).or(RxOpMap.isPad(hLane)).named("pdu_end");
+        Bool lastOp = opLen.ge(rem).named("last_op");
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = U(nb, lb + 1).sub(hp.resize(lb).resize(lb + 1)).ge(ctrlLen.resize(lb + 1)).named("win0");
         Bool creditOk = RxBuffer.sel(cmdC, hv).ne(0).and(hasData.not().or(RxBuffer.sel(dataC, hv).gt(hL1.shr(lb).resize(CW))))
@@ -154,7 +157,11 @@ final class RxOpDeliverer {
         // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
         UInt readsNow = mux(hasData, mux(win0, mux(beats.ge(2), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
         UInt firstRead = mux(win0, U(1, 5), U(0, 5)).named("first_read");
-        UInt readsAfter = mux(readsNow.eq(0), U(0, 5), beats.sub(firstRead).sub(1)).named("reads_after");
+        // = beats - first_read - 1 when it reads now, from the length byte (beats - 1) without a
+        // chain of subtractions after it
+        UInt lastBeat = hL1.shr(lb).resize(5).named("last_beat");
+        UInt readsAfter = mux(hasData, mux(win0, mux(lastBeat.ne(0), lastBeat.sub(1), U(0, 5)), lastBeat), U(0, 5))
+                .named("reads_after");
         Bool freeDec = endNow.or(go.and(lastOp).and(readsAfter.eq(0))).named("free_dec");
         UInt nwDec = RxBuffer.sel(headWords, hv);
 
@@ -207,10 +214,11 @@ final class RxOpDeliverer {
                     hA.set(contPos);
                     hPend.set(TRUE);
                 }).elseWhen(fetch, () -> {
+                    // both candidates from registers, the late fetch_sw only picks
                     hv.set(sv);
-                    hp.set(RxBuffer.sel(opos, sv));
-                    hs.set(selDesc(ready, sv, d -> d.start));
-                    hA.set(RxBuffer.sel(fetchPos, sv));
+                    hp.set(mux(fetchSw, RxBuffer.sel(opos, sw.index), RxBuffer.sel(opos, idle.index)));
+                    hs.set(mux(fetchSw, selDesc(ready, sw.index, d -> d.start), selDesc(ready, idle.index, d -> d.start)));
+                    hA.set(mux(fetchSw, RxBuffer.sel(fetchPos, sw.index), RxBuffer.sel(fetchPos, idle.index)));
                     hPend.set(TRUE);
                 }).elseWhen(spec, () -> {
                     hp.set(U(0, 14));
@@ -262,9 +270,10 @@ final class RxOpDeliverer {
             when(go.and(isH), () -> opos.get(vv).set(mux(lastOp, U(0, 14), hNext)))
                     .elseWhen(endNow.and(isH), () -> opos.get(vv).set(U(0, 14)));
             ready.get(v).m.ready.set(pduDone.and(isH).or(skip.and(skipVc.eq(vv))));
-            // the PDU whose walk ends now is freed last: it comes late
-            ring.free(v, mux(actFreeFire.and(actVc.eq(vv)), actNw, U(0, pw))
-                    .add(mux(skip.and(skipVc.eq(vv)), headWords.get(v), U(0, pw))), freeDec.and(isH), headWords.get(v));
+            // the head PDU, freed when its walk ends now or it is skipped (never both in a cycle:
+            // a skip needs an idle header stage), is added last: those decisions come late
+            ring.free(v, mux(actFreeFire.and(actVc.eq(vv)), actNw, U(0, pw)),
+                    freeDec.and(isH).or(skip.and(skipVc.eq(vv))), headWords.get(v));
             Bool crHere = crq.bit(5).and(crq.slice(3, 2).asUInt().eq(vv));
             UInt addCmd = mux(crHere.andNot(crq.bit(4)), crCount, U(0, CW + 1));
             UInt addData = mux(crHere.and(crq.bit(4)), crCount, U(0, CW + 1));
@@ -281,7 +290,7 @@ final class RxOpDeliverer {
         // ==== XPU RX outputs (registered) ====
         Bits dw = RxBuffer.lanes("d_lane", window, actRot.shr(1).resize(lb - 1), nb / 2);
         Bits dKeep = byteMask(nb, k -> k == 0 ? TRUE : dLast.not().or(actRem.ge(k)));
-        Bits h0 = RxBuffer.lanes("h_beat0_lane", hw, table.bUnits, nb / 2).named("h_beat0");
+        Bits h0 = RxBuffer.lanes("h_beat0_lane", hw, hLane.units, nb / 2).named("h_beat0");
         Bits h0Keep = byteMask(nb, k -> k == 0 ? TRUE : beats.gt(1).or(hL1.resize(lb).ge(k)));
         Bool cmdOut = go.andNot(hasData).named("cmd_out");
         Bool beat0Out = go.and(hasData).and(win0).named("beat0_out");

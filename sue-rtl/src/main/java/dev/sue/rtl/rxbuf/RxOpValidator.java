@@ -8,15 +8,15 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
-import dev.sue.rtl.rx.RxPduBeat;
 
 /**
  * The op validator ("walker") of {@link RxDeliver}: visits stored PDUs in arrival order and
- * checks their ops, one op header per cycle (type to the command table, next op at + op
- * length), before any op is delivered (a malformed op anywhere drops the whole PDU). While it
- * has caught up it follows the PDU streaming in ("live"): a header in the current beat is read
- * from the input, an older one from RAM port V (with a write bypass); the verdict then leaves in
- * the cycle of the last beat. PDUs completed while it is busy wait in the descriptor FIFO
+ * checks their ops, one op header per cycle (the code of its lane in the op map,
+ * {@link RxOpMap}: next op at + op length), before any op is delivered (a malformed op anywhere
+ * drops the whole PDU). While it has caught up it follows the PDU streaming in ("live"), one cycle behind the input
+ * ({@link RxWrittenBeat}): a header in that beat is read from its register, an older one from RAM
+ * port V (every word it can need is written by then: no bypass); the verdict then leaves in the
+ * cycle after the last beat. PDUs completed while it is busy wait in the descriptor FIFO
  * ({@code pdu_fifo}) and are walked from port V. Rules: DESIGN-RX.md, "Walk rules".
  */
 final class RxOpValidator {
@@ -25,20 +25,18 @@ final class RxOpValidator {
     /** The PDU judged: {@code bad} set when an op is malformed. */
     final RxPduDesc verdict;
 
-    RxOpValidator(RxBuffer buf, RxRing ring, RxCommandTable table, Bool inValid, int dataWidth) {
+    RxOpValidator(RxBuffer buf, RxWrittenBeat in) {
         final int vcs = buf.vcs;
         final int w = buf.w;
         final int wb = buf.wb;
         final int lb = buf.lb;
-        final int aw = buf.aw;
-        final RxPduBeat ib = ring.ib;
-        final UInt vIn = ring.vIn;
-        final UInt wpSel = ring.wpSel;
-        final UInt nEff = ring.nEff;
-        final UInt widx = ring.widx;
-        final Bool wen = ring.wen;
-        final Bool store = ring.store;
-        final Bool lastIn = ring.lastIn;
+        final UInt vIn = in.vc;
+        final UInt inStart = in.start.resize(wb);
+        final UInt nEff = in.n;
+        final Bool wen = in.wen;
+        final Bool store = in.store;
+        final Bool lastIn = in.last;
+        final Bool inValid = in.valid;
         // ==== stored PDUs the walker has not reached yet (global arrival order) ====
         // The walker follows the input ("live") while it has caught up; a PDU completed while
         // it is still busy with an older one waits here with its descriptor.
@@ -49,9 +47,9 @@ final class RxOpValidator {
         Bool fifoPush = store.andNot(wLive).named("fifo_push");
         stored.s.valid.set(fifoPush);
         stored.s.payload.vc.set(vIn);
-        stored.s.payload.start.set(wpSel.resize(wb));
-        stored.s.payload.length.set(ib.length);
-        stored.s.payload.src.set(ib.src);
+        stored.s.payload.start.set(inStart);
+        stored.s.payload.length.set(in.length);
+        stored.s.payload.src.set(in.src);
         stored.s.payload.bad.set(FALSE);
         assertThat(fifoPush.not().or(stored.s.ready), "PDU FIFO full (cannot happen: one entry per stored word)");
 
@@ -68,41 +66,34 @@ final class RxOpValidator {
         UInt liveStartQ = reg("live_start", uint(wb)).init(0);
         when(inValid, () -> {
             liveVcQ.set(vIn);
-            liveStartQ.set(wpSel.resize(wb));
+            liveStartQ.set(inStart);
         });
         UInt liveVc = mux(inValid, vIn, liveVcQ).named("live_vc_now");
-        UInt liveStart = mux(inValid, wpSel.resize(wb), liveStartQ).named("live_start_now");
+        UInt liveStart = mux(inValid, inStart, liveStartQ).named("live_start_now");
         UInt curVc = mux(wStored, wVc, liveVc).named("w_cur_vc");
         UInt curStart = mux(wStored, wStart, liveStart).named("w_cur_start");
         Bool lastNow = wLive.and(lastIn).named("w_last_now");
         Bool lenKnown = wStored.or(lastNow);
-        UInt curLen = mux(wStored, wLen, ib.length).resize(14).named("w_cur_len");
+        UInt curLen = mux(wStored, wLen, in.length).resize(14).named("w_cur_len");
 
-        UInt vAddr = wire("v_addr", uint(aw));
+        UInt vAddr = wire("v_addr", uint(buf.mapAw));
         Bool vIssue = wire("v_issue", bool());
-        Bits vr0 = buf.bank0.readSync(vAddr, vIssue);
-        Bits vr1 = buf.bank1.readSync(vAddr, vIssue);
-        Bool vPar = reg("v_par", bool()).init(false);
-        Bool vByp = reg("v_byp", bool()).init(false);
-        Bits inDataQ = reg("in_data_q", bits(dataWidth));
-        inDataQ.set(ib.data);
-        Bits vRam = mux(vByp, inDataQ, mux(vPar, vr1, vr0)).named("v_ram");
+        Bits vRam = buf.opMap.readSync(vAddr, vIssue).named("v_ram");
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
-        Bits vWord = mux(wRd, vRam, ib.data).named("v_word");
-        Bits vHdr = RxBuffer.lanes("v_hdr_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1), 1).named("v_hdr");
-        table.aType.set(vHdr.slice(7, 0).asUInt());
-        Bool vPad = vHdr.slice(7, 0).eq(0);
-        Bool vInvalid = table.aValid.not();
-        OpLength vOp = new OpLength(table.aData, table.aUnits, vHdr.slice(15, 8).asUInt());
-        UInt vNext = wPos.add(vOp.bytes).named("v_next");
+        Bits vWord = mux(wRd, vRam, in.map).named("v_word");
+        RxOpMap.Lane vLane = RxOpMap.pick("v_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1));
+        Bool vPad = RxOpMap.isPad(vLane);
+        Bool vInvalid = RxOpMap.isInvalid(vLane);
+        UInt vBytes = RxOpMap.bytes(vLane).named("v_bytes");
+        UInt vNext = wPos.add(vBytes).named("v_next");
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
         UInt vRem = curLen.sub(wPos).named("v_rem");
         Bool hdrStops = hdrAvail.and(vPad.or(vInvalid)).named("w_hdr_stops");
         Bool vDone = wStored.or(lastNow)
-                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vOp.reaches(vRem)))).named("v_done");
+                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vBytes.ge(vRem)))).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
-                mux(wStop, wBad, vPad.not().and(vInvalid.or(vOp.passes(vRem))))).named("v_bad");
+                mux(wStop, wBad, vPad.not().and(vInvalid.or(vBytes.gt(vRem))))).named("v_bad");
         Bool advance = hdrAvail.andNot(vPad).andNot(vInvalid).named("w_advance");
         UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
         Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
@@ -119,15 +110,23 @@ final class RxOpValidator {
         Bool contStored = wStored.andNot(vDone);
         Bool contConv = lastNow.and(store).andNot(vDone).named("w_cont_conv");
         Bool contLive = wLive.andNot(lastNow).andNot(wStop).andNot(stopNow);
-        UInt rdOff = posNext.shr(lb).named("w_rd_off");
-        Bool liveReadable = rdOff.lt(nEff.resize(14)).or(rdOff.eq(nEff.resize(14)).and(wen));
+        // Depth: the next position comes late (after the lane's code), so what depends on it is
+        // computed for both outcomes from registers and chosen by advance: whether its word is
+        // written yet (live), and its ring word (from the ring byte position of wPos).
+        UInt written = nEff.resize(15).add(wen.asUInt().resize(15)).resize(14 - lb).resize(14).shl(lb)
+                .named("w_written"); // bytes of the live PDU in the RAM
+        Bool stayReadable = wPos.lt(written).named("w_stay_readable");
+        Bool nextReadable = stayReadable.and(vBytes.lt(written.sub(wPos))).named("w_next_readable");
+        Bool liveReadable = mux(advance, nextReadable, stayReadable);
         Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable)).named("w_read_more");
         vIssue.set(wLoad.or(readMore));
+        final int pb = wb + lb; // a byte position in a VC's ring
+        UInt ringPos = cat(curStart.add(wPos.shr(lb).resize(wb)), wPos.resize(lb)).asUInt().named("w_ring_pos");
+        UInt ringNext = ringPos.add(vBytes.resize(pb)).named("w_ring_next");
+        UInt rdIdxCont = mux(advance, ringNext.shr(lb), ringPos.shr(lb)).resize(wb);
         UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
-        UInt rdIdxV = mux(wLoad, stored.m.payload.start, curStart.add(rdOff.resize(wb))).named("v_idx");
-        vAddr.set(buf.bankAddr(rdVcV, rdIdxV));
-        vPar.set(rdIdxV.bit(0));
-        vByp.set(wen.and(vIn.eq(rdVcV)).and(widx.eq(rdIdxV)));
+        UInt rdIdxV = mux(wLoad, stored.m.payload.start, rdIdxCont).named("v_idx");
+        vAddr.set(buf.mapAddr(rdVcV, rdIdxV));
         wRd.set(vIssue);
         when(wStored.or(wLive.not()), () -> {
             when(selecting, () -> {
@@ -148,9 +147,9 @@ final class RxOpValidator {
                 wLive.set(FALSE);
                 wStored.set(TRUE);
                 wVc.set(vIn);
-                wStart.set(wpSel.resize(wb));
-                wLen.set(ib.length);
-                wSrc.set(ib.src);
+                wStart.set(inStart);
+                wLen.set(in.length);
+                wSrc.set(in.src);
                 wPos.set(posNext);
             }).otherwise(() -> {
                 wPos.set(U(0, 14));
@@ -168,9 +167,9 @@ final class RxOpValidator {
         push = vPush;
         verdict = wire("verdict", new RxPduDesc(wb));
         verdict.vc.set(vOutVc);
-        verdict.start.set(mux(wStored, wStart, wpSel.resize(wb)));
-        verdict.length.set(mux(wStored, wLen, ib.length));
-        verdict.src.set(mux(wStored, wSrc, ib.src));
+        verdict.start.set(mux(wStored, wStart, inStart));
+        verdict.length.set(mux(wStored, wLen, in.length));
+        verdict.src.set(mux(wStored, wSrc, in.src));
         verdict.bad.set(vBad);
     }
 }

@@ -44,7 +44,6 @@ final class RxRing {
         final int vcs = buf.vcs;
         final int pw = buf.pw;
         final int wb = buf.wb;
-        final int w = buf.w;
         for (int v = 0; v < vcs; v++) {
             wp.add(reg("wp_" + v, uint(pw)).init(0));
             fp.add(reg("fp_" + v, uint(pw)).init(0));
@@ -58,11 +57,24 @@ final class RxRing {
         vcOk = vcs == 4 ? TRUE : vIn.lt(vcs).named("vc_ok");
         nEff = mux(inPdu, nIn, U(0, pw)).named("n_eff");
         Bool ovfEff = inPdu.and(ovf);
+        // per VC from registers, so the beat's VC (late from the parser) only picks: the ring has
+        // room for this beat, where it goes, and the write pointer after it
+        List<UInt> roomV = new ArrayList<>();
+        List<UInt> widxV = new ArrayList<>();
+        List<UInt> wpAfterV = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            UInt at = wp.get(v).add(nEff).named("widx_" + v);
+            // words in use with this PDU's so far: at - fp <= w (a beat is written only with room),
+            // so "one more fits" (< w) is its top bit clear: no compare after the subtraction
+            UInt usedNow = at.sub(fp.get(v)).named("used_now_" + v);
+            roomV.add(usedNow.bit(wb).not().asUInt().named("room_" + v));
+            widxV.add(at.resize(wb));
+            wpAfterV.add(at.add(1).named("wp_after_" + v));
+        }
         wpSel = RxBuffer.sel(wp, vIn).named("wp_sel");
-        UInt used = wpSel.sub(RxBuffer.sel(fp, vIn)).named("used");
-        Bool room = used.resize(pw + 1).add(nEff.resize(pw + 1)).add(1).le(w).named("room");
+        Bool room = RxBuffer.sel(roomV, vIn).bit(0).named("room");
         beatOk = vcOk.and(room).andNot(ovfEff).named("beat_ok");
-        widx = wpSel.add(nEff).resize(wb).named("widx");
+        widx = RxBuffer.sel(widxV, vIn).named("widx");
         wen = in.valid.and(beatOk).named("wen");
         UInt wAddr = buf.bankAddr(vIn, widx);
         buf.bank0.write(wAddr, ib.data, wen.andNot(widx.bit(0)));
@@ -70,18 +82,19 @@ final class RxRing {
         lastIn = in.valid.and(ib.last).named("last_in");
         kept = lastIn.and(ib.commit).and(accept).named("kept");
         store = kept.and(beatOk).named("store");
+        UInt nNext = nEff.add(1).named("n_next");
         when(in.valid, () -> when(ib.last, () -> {
             inPdu.set(FALSE);
             nIn.set(U(0, pw));
             ovf.set(FALSE);
         }).otherwise(() -> {
             inPdu.set(TRUE);
-            nIn.set(nEff.add(beatOk.asUInt().resize(pw)));
+            nIn.set(mux(beatOk, nNext, nEff));
             ovf.set(ovfEff.or(beatOk.not()));
         }));
         for (int v = 0; v < vcs; v++) {
             final int vv = v;
-            when(store.and(vIn.eq(vv)), () -> wp.get(vv).set(wpSel.add(nEff).add(1)));
+            when(store.and(vIn.eq(vv)), () -> wp.get(vv).set(wpAfterV.get(vv)));
         }
     }
 
