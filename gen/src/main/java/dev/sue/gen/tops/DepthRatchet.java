@@ -21,7 +21,6 @@ public final class DepthRatchet {
             Map.entry("sue_header_builder", 9.75),
             Map.entry("sue_rx", 18.5),
             Map.entry("sue_rx_deliver", 18.5),
-            Map.entry("sue_rx_reliability", 14.75),
             Map.entry("sue_tx", 31.0),
             Map.entry("sue_tx_queue", 8.5),
             Map.entry("sue_xpu_tx", 12.0),
