@@ -107,8 +107,8 @@ public final class SueRx extends Component {
         cfgFan.drive(deliver.cfgValid, deliver.cfgAddr, deliver.cfgData);
 
         // frames
-        macRx.connectTo(parser.s);
-        ctl.connectFrom(parser.ctl);
+        connect(parser.s, macRx);
+        connect(ctl, parser.ctl);
         // The reliability registers the beat and checks the PSN from registers a cycle later
         // (RxReliability.ACCEPT_DELAY); the deliverer sees the beat in that same cycle, so accept and fits
         // pair up, and the parser's output logic does not run into the buffer's.
