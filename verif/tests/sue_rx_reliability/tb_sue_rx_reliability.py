@@ -301,4 +301,5 @@ async def nack_retry_collision(dut):
     for _ in range(40):
         await ck.step()
     got = await ck.check_counters()
-    assert got["nack_sent"] >= 9, f"expected re-NACKs while the gaps persisted: {got}"
+    sources = min(3, NUM_XPUS)    # per source two gaps NACKed and at least one re-NACK
+    assert got["nack_sent"] >= 3 * sources, f"expected re-NACKs while the gaps persisted: {got}"

@@ -359,7 +359,7 @@ public final class RxReliability extends Component {
             srcQ.set(in.src);
             opQ.set(in.op);
             rpsnQ.set(in.rpsn);
-            pdExpQ.set(mux(isExp, expNew, expS));         // only an accepted PDU reaches the port with isExp
+            pdExpQ.set(mux(isExp, expNew, expS));         // with isExp only an accepted PDU makes a request
             pdRpsnQ.set(mux(isDup, expS.sub(1), expS));   // duplicate: expected - 1; K-th: new expected - 1; NACK: expected
             kReachQ.set(since.ge(kLess1.resize(16)));
             sinceZeroQ.set(since.eq(0));
