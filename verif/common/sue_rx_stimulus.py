@@ -1,14 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """Stimulus shared by the RX benches (``sue_rx_parser``, ``sue_rx``): SUE frames to this endpoint,
 valid or mutated in one way, built by ``common.sue_frame_builder`` (scapy + zlib, ARCHITECTURE.md
-§5) for an ``RxConfig``; a frame's MAC beats; frames reassembled from MAC-format beats.
+§5) for an ``RxConfig`` (the benches send them with cocotbext-axi, ``common.mac_axis``).
 
 * ``Gen(cfg, rng).valid(**over)``: a valid frame (random RH fields, random op bytes); ``rh=``
   overrides RH fields, ``ops=``/``ops_len=`` the op region, other keywords go to ``build``.
 * ``Gen.mutated()``: ``(frame, err, mutation)`` with one mutation from ``MUTATIONS``.
-* ``beats_of(frame, err, bb, rng)``: MAC RX beats (junk past ``keep``, random ``err`` on beats
-  that are not last, where it must be ignored).
-* ``frames_of(beats, bb)``: ``[(bytes, err)]`` from beats of a MAC-format stream.
 * ``random_rx_config`` / ``write_rx_config``: a random parser configuration and its ``cfg_*`` writes.
 """
 
@@ -134,33 +131,6 @@ class Gen:
         elif kind == "tiny":
             return bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 9))), 0, kind
         return self.refcs(bytes(body)), err, kind
-
-
-def beats_of(frame: bytes, err: int, bb: int, rng: random.Random):
-    beats = []
-    for off in range(0, len(frame), bb):
-        chunk = frame[off:off + bb]
-        last = off + bb >= len(frame)
-        data = int.from_bytes(chunk, "little")
-        if len(chunk) < bb:  # junk beyond keep
-            data |= rng.getrandbits(8 * (bb - len(chunk))) << (8 * len(chunk))
-        beats.append(dict(data=data, keep=(1 << len(chunk)) - 1, last=int(last),
-                          err=err if last else rng.getrandbits(1)))
-    return beats
-
-
-def frames_of(beats, bb):
-    out, cur = [], bytearray()
-    for b in beats:
-        k = b["keep"]
-        n = k.bit_length()
-        assert k == (1 << n) - 1 and n > 0
-        cur += b["data"].to_bytes(bb, "little")[:n]
-        if b["last"]:
-            out.append((bytes(cur), b["err"]))
-            cur = bytearray()
-    assert not cur
-    return out
 
 
 async def write_cfg(dut, addr: int, data: int) -> None:

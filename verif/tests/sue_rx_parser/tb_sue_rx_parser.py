@@ -6,9 +6,14 @@ RX_MAX_PDU) written through the cfg port; frames built by ``common.sue_frame_bui
 zlib), valid ones and mutated ones (truncated, oversized, wrong EtherType/DA/UDP port/IP
 fields/checksum/lengths, bad R-CRC, bad FCS, MAC err, bad version, reserved op, wrong
 partition, unknown source, random bit flips, foreign frames), driven with random idle; both
-outputs with random back-pressure. Oracle: ``common.rx_model.classify`` (the documented rules in plain
-Python) predicts every delivered PDU (descriptor, bytes, commit), every control frame (bytes,
-err) and every counter.
+outputs with random back-pressure. The MAC side is cocotbext-axi: an ``AxiStreamSource`` with a
+pause generator into ``s_t*`` (``common.mac_axis.MacSource``: junk past ``tkeep``, a random
+``tuser`` on beats before the last) and an ``AxiStreamSink`` with a pause generator on ``ctl_t*``
+(``FrameSink``, which also checks the stream rules and the ``tkeep`` shape). The PDU output ``m``
+carries a descriptor beside every beat, not an AXI4-Stream: ``common.stream_bfm.StreamSink``
+takes it. Oracle: ``common.rx_model.classify`` (the documented rules in plain Python) predicts
+every delivered PDU (descriptor, bytes, commit), every control frame (bytes, err) and every
+counter.
 """
 
 from __future__ import annotations
@@ -18,9 +23,10 @@ import random
 
 import cocotb
 
-from common.stream_bfm import ClockedBench, StreamSink, StreamSource, start_clock_and_reset
+from common.mac_axis import FrameSink, MacSource
 from common.rx_model import REASONS, RxConfig, classify
-from common.sue_rx_stimulus import Gen, beats_of, frames_of, random_rx_config, write_rx_config
+from common.stream_bfm import ClockedBench, StreamSink, start_clock_and_reset
+from common.sue_rx_stimulus import Gen, random_rx_config, write_rx_config
 
 ENCAP = int(os.environ.get("TB_ENCAP", "0"))
 VLAN = os.environ.get("TB_VLAN", "0") == "1"
@@ -32,7 +38,6 @@ BP = float(os.environ.get("TB_BP", "0.3"))
 SEED = int(os.environ.get("TB_SEED", "1"))
 MAX_LAT = int(os.environ.get("TB_MAX_LAT", "5"))
 
-IN_FIELDS = ("data", "keep", "last", "err")
 M_FIELDS = ("src", "vc", "psn", "op", "rpsn", "partition", "length", "data", "keep", "last", "commit")
 COUNTERS = ("frames", "pass", "ctl") + REASONS
 
@@ -75,15 +80,33 @@ def pdus_of_check(groups, bb):
         yield desc, bytes(data), g[-1]["commit"], g[-1]["length"]
 
 
+class InputBeats:
+    """A ``ClockedBench`` agent: the bench cycle of every beat ``s`` takes (``s_tvalid && s_tready``)."""
+
+    def __init__(self, dut):
+        self.valid, self.ready = dut.s_tvalid, dut.s_tready
+        self.cycles: list[int] = []
+        self.cycle = 0
+
+    def drive(self) -> None:
+        pass
+
+    def sample(self) -> None:
+        if int(self.valid.value) and int(self.ready.value):
+            self.cycles.append(self.cycle)
+        self.cycle += 1
+
+
 async def setup(dut, rng, idle, bp):
     await start_clock_and_reset(dut)
-    bb = len(dut.s_data) // 8
+    bb = len(dut.s_tdata) // 8
     cfg = await configure(dut, rng, bb)
     bench = ClockedBench(dut.clk)
-    src = bench.add(StreamSource(dut, "s", IN_FIELDS, rng, idle=idle))
+    src = bench.add(MacSource(bench, dut, "s", rng, bb, idle=idle))
+    beats_in = bench.add(InputBeats(dut))
     msink = bench.add(StreamSink(dut, "m", M_FIELDS, rng, backpressure=bp))
-    csink = bench.add(StreamSink(dut, "ctl", IN_FIELDS, rng, backpressure=bp))
-    return cfg, bb, bench, src, msink, csink
+    csink = bench.add(FrameSink(bench, dut, "ctl", bb, backpressure=bp, rng=rng))
+    return cfg, bb, bench, src, beats_in, msink, csink
 
 
 def check_all(dut, cfg, bb, frames, msink, csink):
@@ -102,7 +125,7 @@ def check_all(dut, cfg, bb, frames, msink, csink):
         if v.out is not None:
             exp_m.append((v, fr, kind))
     got_m = list(pdus_of(msink.beats, bb))
-    got_c = frames_of(csink.beats, bb)
+    got_c = [(f.data, f.user) for f in csink.frames]
     assert len(got_c) == len(exp_c), f"{len(got_c)} control frames, expected {len(exp_c)}"
     for i, (g, x) in enumerate(zip(got_c, exp_c)):
         assert g == x, f"control frame {i}: got {g[0].hex()} err {g[1]}, expected {x[0].hex()} err {x[1]}"
@@ -129,7 +152,7 @@ def check_all(dut, cfg, bb, frames, msink, csink):
 @cocotb.test()
 async def random_traffic(dut):
     rng = random.Random(SEED)
-    cfg, bb, bench, src, msink, csink = await setup(dut, rng, IDLE, BP)
+    cfg, bb, bench, src, _, msink, csink = await setup(dut, rng, IDLE, BP)
     gen = Gen(cfg, rng)
     frames = []
     for _ in range(N_FRAMES):
@@ -142,7 +165,7 @@ async def random_traffic(dut):
     for _ in range(30):  # valid traffic afterwards
         frames.append((gen.valid(), 0, "valid-after"))
     for fr, err, _ in frames:
-        src.send_all(beats_of(fr, err, bb, rng))
+        src.send(fr, err)
     await bench.run_until(lambda: src.idle_now, timeout=2_000_000, what="all frames sent")
     await bench.run(60)
     counts = check_all(dut, cfg, bb, frames, msink, csink)
@@ -156,18 +179,18 @@ async def latency_throughput(dut):
     accepted at one beat per cycle; then frames one at a time: last MAC beat accepted -> last
     PDU beat on m (with commit) within TB_MAX_LAT cycles, for every end position in the beat."""
     rng = random.Random(SEED + 100)
-    cfg, bb, bench, src, msink, csink = await setup(dut, rng, 0.0, 0.0)
+    cfg, bb, bench, src, beats_in, msink, csink = await setup(dut, rng, 0.0, 0.0)
     gen = Gen(cfg, rng)
     frames = []
     for i in range(300):
         frames.append((gen.valid(ops_len=rng.randint(0, 3 * bb)), 0, "valid") if i % 3 else gen.mutated())
     nbeats = 0
     for fr, err, _ in frames:
-        b = beats_of(fr, err, bb, rng)
-        nbeats += len(b)
-        src.send_all(b)
+        nbeats += -(-len(fr) // bb)
+        src.send(fr, err)
     await bench.run_until(lambda: src.idle_now, timeout=200_000, what="burst sent")
-    cycles = [c for c, _ in src.sent]
+    cycles = beats_in.cycles
+    assert len(cycles) == nbeats, f"{len(cycles)} beats taken on s, {nbeats} sent"
     span = cycles[-1] - cycles[0] + 1
     thr = nbeats / span
     dut._log.info(f"throughput: {nbeats} beats in {span} cycles = {thr:.4f}")
@@ -180,12 +203,12 @@ async def latency_throughput(dut):
     for n in range(0, 2 * bb + 2):
         fr = gen.valid(ops_len=n, min_frame=0)
         nm = len(msink.beats)
-        ns = len(src.sent)
-        src.send_all(beats_of(fr, 0, bb, rng))
+        ns = src.sent_frames
+        src.send(fr, 0)
         await bench.run_until(lambda: len(msink.beats) > nm and msink.beats[-1]["last"], timeout=200,
                               what="PDU out")
-        t_in = src.sent[-1][0]
-        assert len(src.sent) > ns
+        assert src.sent_frames == ns + 1
+        t_in = src.frame_end_cycles[-1]
         t_out = msink.cycles[-1]
         lat = t_out - t_in
         lats[n] = lat

@@ -29,8 +29,8 @@ import java.util.List;
  * to the transmit path.
  *
  * <pre>
- * mac_rx_0 -&gt; RxFrameParser --m--&gt; RxDeliver (RX buffer, op walk, XPU RX credits) -&gt; rx_*
- *               |  ctl          |        ^ accept   | fits
+ * mac_rx_0 -&gt; RxFrameParser --m--&gt; register --&gt; RxDeliver (RX buffer, op walk, XPU RX credits) -&gt; rx_*
+ *               |  ctl          |                   ^ accept   | fits (a cycle after the last beat on m)
  *               v               +--&gt; RxReliability --+--&gt; ack_req (to TX: ACK/NACK to send)
  *              ctl (frames that are not SUE)         +--&gt; peer_ack (to TX: ACK/NACK received)
  * </pre>
@@ -107,9 +107,12 @@ public final class SueRx extends Component {
         cfgFan.drive(deliver.cfgValid, deliver.cfgAddr, deliver.cfgData);
 
         // frames
-        macRx.connectTo(parser.s);
-        ctl.connectFrom(parser.ctl);
-        deliver.in.connectFrom(parser.m);
+        connect(parser.s, macRx);
+        connect(ctl, parser.ctl);
+        // The reliability registers the beat and checks the PSN from registers a cycle later
+        // (RxReliability.ACCEPT_DELAY); the deliverer sees the beat in that same cycle, so accept and fits
+        // pair up, and the parser's output logic does not run into the buffer's.
+        deliver.in.connectFrom(parser.m.m2sPipe());
         rel.beat.valid.set(parser.m.valid.and(parser.m.ready));
         assignLeaves(rel.beat.payload, parser.m.payload);
         rel.fits.set(deliver.fits);

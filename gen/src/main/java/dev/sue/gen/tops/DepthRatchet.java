@@ -19,7 +19,6 @@ public final class DepthRatchet {
             Map.entry("sue_endpoint", 31.0),
             Map.entry("sue_rx", 15.75),
             Map.entry("sue_rx_deliver", 11.5),
-            Map.entry("sue_rx_reliability", 14.75),
             Map.entry("sue_tx", 31.0)));
 
     private DepthRatchet() {

@@ -30,7 +30,7 @@ import dev.sue.rtl.config.StatusWord;
  * <h2>Ports</h2>
  * {@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready} (a write is taken when valid and
  * ready); {@code busy} (in: the owner's RAMs are being initialised; {@code cfg_ready} is low);
- * {@code ack_every}, {@code ack_delay}, {@code nack_retry} (out, registered values);
+ * {@code ack_every_less1} (K - 1), {@code ack_delay}, {@code nack_retry} (out, registered values);
  * {@code pend}, {@code pend_idx}, {@code pend_val} (out: an EXPECTED_PSN write waiting for the
  * owner's RAM write ports; {@code cfg_ready} is low while it waits); {@code retire} (in: the owner
  * wrote it this cycle).
@@ -54,7 +54,8 @@ public final class RxRelConfig extends Component {
     public final Bits cfgData = in(bits(32));
     public final Bool cfgReady = out(bool());
     public final Bool busy = in(bool());
-    public final UInt ackEvery = out(uint(8));
+    /** K - 1 (the receiver compares the PDUs since the last ACK with it). */
+    public final UInt ackEveryLess1 = out(uint(8));
     public final UInt ackDelay = out(uint(16));
     public final UInt nackRetry = out(uint(16));
     public final Bool pend = out(bool());
@@ -69,7 +70,7 @@ public final class RxRelConfig extends Component {
         int aw = log2Up(Math.max(2, numXpus));
         pendIdx = out(uint(aw));
 
-        UInt k = reg("k_r", uint(8)).init(DEFAULT_ACK_EVERY);
+        UInt kLess1 = reg("k_less_1_r", uint(8)).init(DEFAULT_ACK_EVERY - 1);
         UInt t = reg("t_r", uint(16)).init(DEFAULT_ACK_DELAY);
         UInt r = reg("r_r", uint(16)).init(DEFAULT_NACK_RETRY);
         Bool pv = reg("pend_r", bool()).init(false);
@@ -89,7 +90,7 @@ public final class RxRelConfig extends Component {
         Bool okK = hi8.and(data.slice(7, 0).ne(0));
         Bool okT = hi16.and(data.slice(15, 0).ne(0));
         Bool okP = hi16.and(numXpus >= 1024 ? TRUE : dest.lt(numXpus));
-        when(wrK.and(okK), () -> k.set(data.slice(7, 0)));
+        when(wrK.and(okK), () -> kLess1.set(data.slice(7, 0).sub(1)));
         when(wrT.and(okT), () -> t.set(data.slice(15, 0)));
         when(wrR.and(okT), () -> r.set(data.slice(15, 0)));
         when(retire, () -> pv.set(false));
@@ -100,7 +101,7 @@ public final class RxRelConfig extends Component {
         });
         Bool reject = wrK.andNot(okK).or(wrT.andNot(okT)).or(wrR.andNot(okT)).or(wrP.andNot(okP)).named("reject");
         cntCfgReject.set(Counter.saturating("cnt_cfg_reject_r", StatusWord.BITS, reject));
-        ackEvery.set(k);
+        ackEveryLess1.set(kLess1);
         ackDelay.set(t);
         nackRetry.set(r);
         pend.set(pv);

@@ -32,17 +32,18 @@ import java.util.List;
  * <ul>
  *   <li>{@code beat} (Flow of {@link RxPduBeat}): every beat transferred on the parser's {@code m}.
  *       A PDU carries ops unless its first beat has {@code keep[0] = 0} or byte 0 = 0x00 (PAD).</li>
- *   <li>{@code fits} (in, last beat): the RX buffer has room for the whole PDU.</li>
- *   <li>{@code accept} (out, combinational, meaningful on a last beat, 0 elsewhere): the PDU carries
- *       ops, its source is known and initialised, and its PSN is the source's expected PSN (the
- *       previous PDU's update is visible at once: the state RAMs are read asynchronously and
- *       written at the end of the last beat's cycle). Independent of {@code fits} and
- *       {@code commit}. The buffer keeps the PDU iff {@code commit && accept && fits}; then (only)
- *       the expected PSN advances.</li>
+ *   <li>{@code fits} (in, the cycle after a last beat on {@code beat}): the RX buffer has room for
+ *       the whole PDU.</li>
+ *   <li>{@code accept} (out, the cycle after a last beat on {@code beat}, {@link #ACCEPT_DELAY}; 0
+ *       in every other cycle): the PDU carries ops, its source is known and initialised, and its
+ *       PSN is the source's expected PSN (the previous PDU's update is visible at once: the
+ *       expected-PSN RAM is read asynchronously from the registered source and written at the end
+ *       of the PSN check's cycle). Independent of {@code fits} and {@code commit}. The buffer keeps
+ *       the PDU iff {@code commit && accept && fits}; then (only) the expected PSN advances.</li>
  *   <li>{@code ack_req} (Flow of {@link AckReq}, registered, at most one per cycle): ACK(rpsn =
  *       expected - 1) or NACK(rpsn = expected) towards the source.</li>
- *   <li>{@code peer_ack} (Flow of {@link PeerAck}, registered: the cycle after the last beat): RH
- *       op/rpsn of every committed PDU from a known source with RH op 0 or 1.</li>
+ *   <li>{@code peer_ack} (Flow of {@link PeerAck}, registered: {@link #REQUEST_DELAY} cycles after
+ *       the last beat): RH op/rpsn of every committed PDU from a known source with RH op 0 or 1.</li>
  *   <li>{@code cfg_*}: configuration writes, see {@link RxRelConfig}.</li>
  *   <li>{@code cnt_*} (32-bit saturating): {@code accepted}, {@code dup}, {@code gap}, {@code nobuf},
  *       {@code empty} (every committed PDU from a known source in exactly one of these five),
@@ -53,11 +54,15 @@ import java.util.List;
  * </ul>
  *
  * <h2>Timing</h2>
- * Line rate, one beat per cycle, no back-pressure. A PDU's own request (duplicate ACK, K-th ACK,
- * first NACK) leaves on {@code ack_req} the cycle after its last beat. A timed ACK leaves at most
- * {@code max(T, 2) + 1} cycles after the last beat of the first unacknowledged PDU. A re-NACK is
- * due R cycles after the previous NACK (earlier when an older retry entry of the source falls due)
- * and has the lowest priority.
+ * Line rate, one beat per cycle, no back-pressure. Three stages per PDU, each a class of its own:
+ * {@link LastBeat} registers the last beat (cycle c), {@link PsnCheck} compares the PSN with the
+ * expected one in c + 1 ({@code accept}, {@code fits}, the expected-PSN write) and {@link AckPort}
+ * decides the ACK/NACK in c + 2. A PDU's own request (duplicate ACK, K-th ACK, first NACK) leaves
+ * on {@code ack_req} in c + 3 ({@link #REQUEST_DELAY}). A timed ACK leaves at most
+ * {@code max(T, 2) + 1} cycles after the ACK port took the first unacknowledged PDU ({@code
+ * max(T, 2) + 3} after its last beat). A re-NACK is due R cycles after the previous NACK (at least
+ * 3; earlier when an older retry entry of the source falls due) and has the lowest priority.
+ * Counters count a cycle after the ACK port's decision.
  *
  * <h2>Storage (why this shape)</h2>
  * Everything that scales with sources is in RAM, each RAM with exactly one writer so that the PDU
@@ -67,7 +72,10 @@ import java.util.List;
  * source has an entry in a timer queue (push side and pop side written by their own logic). PDUs
  * since the last ACK = expected - acked. After reset a sweep of max(2, numXpus) cycles zeroes the
  * RAMs ({@code cfg_ready} low; PDUs with ops in that time are not accepted and count as nobuf).
- * Timers: two {@link TimerQueue}s (exact deadlines, no scan).
+ * Timers: two {@link TimerQueue}s (exact deadlines, no scan). The PSN check reads {@code ack_mem}
+ * for the ACK port a cycle ahead; the port's own write of that cycle to the same source is applied
+ * as a correction (an ACK leaves nothing unacknowledged, a NACK opens the gap), which is exact
+ * because both read {@code exp_mem} in the same cycle (DESIGN-RELIABILITY.md "Implementation").
  */
 public final class RxReliability extends Component {
     /** A word of {@code ack_mem}: what the receiver last told a source. */
@@ -86,6 +94,10 @@ public final class RxReliability extends Component {
 
     /** Width of the cycle counter used for timer deadlines. */
     public static final int TIME_BITS = 24;
+    /** Last beat on {@code beat} in cycle c: {@code accept} (and the {@code fits} it pairs with) in c + ACCEPT_DELAY. */
+    public static final int ACCEPT_DELAY = 1;
+    /** Last beat on {@code beat} in cycle c: the PDU's own ACK/NACK request and its peer_ack leave in c + REQUEST_DELAY. */
+    public static final int REQUEST_DELAY = 3;
     /** Counter names, in port order ({@code cnt_<name>}). */
     public static final List<String> COUNTERS = List.of("accepted", "dup", "gap", "nobuf", "empty", "unknown",
             "ack_sent", "nack_sent", "req_deferred", "ack_rx", "nack_rx", "cfg_reject");
@@ -149,154 +161,309 @@ public final class RxReliability extends Component {
         Mem<Bool> apopMem = Mem.of(depth, bool()).named("apop_mem");
         Mem<Bool> npushMem = Mem.of(depth, bool()).named("npush_mem");
         Mem<Bool> npopMem = Mem.of(depth, bool()).named("npop_mem");
-        TimerQueue ackQ = instance("ack_q", () -> new TimerQueue(numXpus, TIME_BITS));
-        TimerQueue nackQ = instance("nack_q", () -> new TimerQueue(numXpus, TIME_BITS));
+        TimerQueue ackQ = instance("ack_q", () -> new TimerQueue(numXpus, TIME_BITS, false));
+        TimerQueue nackQ = instance("nack_q", () -> new TimerQueue(numXpus, TIME_BITS, true));
         ackQ.now.set(now);
         nackQ.now.set(now);
         ackQ.interval.set(cfg.ackDelay);
         nackQ.interval.set(cfg.nackRetry);
 
-        // ---------------- the PDU path (last beat, combinational) ----------------
-        RxPduBeat b = beat.payload;
-        Bool inPdu = reg("in_pdu", bool()).init(false);
-        Bool opsHeld = reg("ops_held", bool()).init(false);
-        Bool opsFirst = b.keep.bit(0).and(b.data.slice(7, 0).ne(0)).named("ops_first");
-        when(beat.valid, () -> inPdu.set(b.last.not()));
-        when(beat.valid.andNot(inPdu), () -> opsHeld.set(opsFirst));
-        Bool hasOps = mux(inPdu, opsHeld, opsFirst).named("has_ops");
-        Bool lastBeat = beat.valid.and(b.last).named("last_beat");
-        Bool srcOk = numXpus >= 1024 ? TRUE : b.src.lt(numXpus);
-        UInt s = mux(srcOk, b.src.resize(aw), U(0, aw)).named("s_idx");
-        UInt expS = expMem.readAsync(s).named("exp_s");
-        AckState ackS = ackMem.readAsync(s).named("ack_s");
-        UInt ackedS = ackS.acked;
-        Bool nackSentS = ackS.nackValid.and(ackS.nackPsn.eq(expS)).named("nack_sent_s");
-        Bool inAq = apushMem.readAsync(s).xor(apopMem.readAsync(s));
-        Bool inNq = npushMem.readAsync(s).xor(npopMem.readAsync(s));
-        UInt dist = b.psn.asUInt().sub(expS).named("psn_dist");
-        Bool isExp = dist.eq(0);
-        Bool isDup = dist.bit(15);
-        Bool live = lastBeat.and(srcOk).and(hasOps).andNot(initBusy).named("live");
-        accept.set(live.and(isExp));
-        Bool comm = lastBeat.and(b.commit).named("committed");
-        Bool withOps = comm.and(srcOk).and(hasOps);
-        Bool stored = withOps.andNot(initBusy).and(isExp).and(fits).named("stored");
-        Bool nobuf = withOps.and(initBusy.or(isExp.andNot(fits)));
-        Bool dup = withOps.andNot(initBusy).and(isDup).named("dup");
-        Bool gap = withOps.andNot(initBusy).andNot(isExp).andNot(isDup).named("gap");
-        UInt expNew = expS.add(1);
-        UInt sinceOld = expS.sub(ackedS).named("since_old");
-        Bool kHit = stored.and(sinceOld.add(1).ge(cfg.ackEvery.resize(16))).named("k_hit");
-        Bool pdCand = kHit.or(dup).or(gap.andNot(nackSentS)).named("pdu_req");
-        UInt pdOp = gap.asUInt();
-        UInt pdRpsn = mux(dup, expS.sub(1), expS);            // K-th: new expected - 1; NACK: expected
-        UInt pdExp = mux(stored, expNew, expS);               // expected after this PDU
+        // ---------------- the three PDU stages ----------------
+        LastBeat in = new LastBeat(beat, numXpus, aw);
+        PsnCheck p = new PsnCheck(in, expMem, ackMem, initBusy, fits, cfg.ackEveryLess1);
+        accept.set(p.accept);
+        AckPort q = new AckPort(p, in.s, expMem, ackMem, ackQ, nackQ, cfg.ackEveryLess1);
 
-        // ---------------- timers: the heads' view, with this cycle's PDU forwarded ----------------
-        UInt ha = ackQ.headSrc;
-        UInt expHa = mux(stored.and(s.eq(ha)), expNew, expMem.readAsync(ha)).named("exp_ha");
-        AckState ackHa = ackMem.readAsync(ha).named("ack_ha");
-        Bool aDue = ackQ.due;
-        Bool aEmit = aDue.and(expHa.ne(ackHa.acked)).named("a_emit");
-        UInt hn = nackQ.headSrc;
-        UInt expHn = mux(stored.and(s.eq(hn)), expNew, expMem.readAsync(hn)).named("exp_hn");
-        AckState ackHn = ackMem.readAsync(hn).named("ack_hn");
-        Bool persists = ackHn.nackValid.and(ackHn.nackPsn.eq(expHn)).named("gap_persists");
-        Bool nDue = nackQ.due;
-
-        // ---------------- the ack_req port: timed ACK > the PDU's own request > re-NACK ----------------
-        Bool grantA = aEmit;
-        Bool grantP = pdCand.andNot(aEmit).named("grant_p");
-        Bool grantN = nDue.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
-        Bool grant = grantA.or(grantP).or(grantN).named("grant");
-        UInt eSrc = mux(grantA, ha, mux(grantP, s, hn)).named("e_src");
-        UInt eOp = mux(grantA, U(0, 1), mux(grantP, pdOp, U(1, 1))).named("e_op");
-        UInt eExp = mux(grantA, expHa, mux(grantP, pdExp, expHn)).named("e_exp");
-        UInt eRpsn = mux(grantA, expHa.sub(1), mux(grantP, pdRpsn, expHn)).named("e_rpsn");
-        UInt oldAcked = mux(grantA, ackHa.acked, mux(grantP, ackS.acked, ackHn.acked)).named("e_old_acked");
-        Bool oldNackValid = mux(grantA, ackHa.nackValid, mux(grantP, ackS.nackValid, ackHn.nackValid))
-                .named("e_old_nack_valid");
-        UInt oldNackPsn = mux(grantA, ackHa.nackPsn, mux(grantP, ackS.nackPsn, ackHn.nackPsn)).named("e_old_nack_psn");
-
-        // queue pushes and pops; the head popped this cycle no longer counts as "in queue"
-        Bool aPop = aDue;
-        Bool inAqEff = inAq.andNot(aPop.and(ha.eq(s)));
-        Bool aPush = stored.and(sinceOld.eq(0)).andNot(inAqEff).named("a_push");
+        // ---------------- queue pushes and pops; the head popped this cycle no longer counts as "in queue" ----------------
+        Bool inAq = apushMem.readAsync(q.s).xor(apopMem.readAsync(q.s));
+        Bool inNq = npushMem.readAsync(q.s).xor(npopMem.readAsync(q.s));
+        Bool aPop = ackQ.due;
+        Bool inAqEff = inAq.andNot(aPop.and(q.ha.eq(q.s)));
+        Bool aPush = q.stored.and(q.sinceZero).andNot(inAqEff).named("a_push");
         ackQ.push.set(aPush);
-        ackQ.pushSrc.set(s);
+        ackQ.pushSrc.set(q.s);
         ackQ.pop.set(aPop);
-        Bool nPop = nDue.and(persists.not().or(grantN)).named("n_pop");
-        Bool nPopGone = nPop.andNot(grantN);                   // popped and not re-queued
-        Bool inNqEff = inNq.andNot(nPopGone.and(hn.eq(s)));
-        Bool nPushNew = grantP.and(pdOp.eq(1)).andNot(inNqEff).named("n_push_new");
-        nackQ.push.set(nPushNew.or(grantN));
-        nackQ.pushSrc.set(mux(grantN, hn, s));
+        Bool nPop = nackQ.due.and(q.persists.not().or(q.grantN)).named("n_pop");
+        Bool nPopGone = nackQ.due.andNot(q.persists).named("n_pop_gone");   // popped and not re-queued
+        Bool inNqEff = inNq.andNot(nPopGone.and(q.hn.eq(q.s)));
+        Bool nPushNew = q.grantP.and(q.pdNack).andNot(inNqEff).named("n_push_new");
+        nackQ.push.set(nPushNew.or(q.grantN));
+        nackQ.pushSrc.set(mux(q.grantN, q.hn, q.s));
         nackQ.pop.set(nPop);
 
         // ---------------- RAM writes (one writer each; the reset sweep and a pending config first) ----------------
-        Bool cfgRetire = cfg.pend.andNot(stored).andNot(grant).andNot(initBusy).named("cfg_retire");
+        // A configuration write waits for a cycle in which neither RAM can be written otherwise (no last beat in
+        // the PSN check or the ACK port, no timer due), so it never meets a PDU in flight in the pipeline.
+        Bool cfgRetire = cfg.pend.andNot(initBusy).andNot(in.last).andNot(p.lastQ).andNot(ackQ.due)
+                .andNot(nackQ.due).named("cfg_retire");
         cfg.retire.set(cfgRetire);
         UInt pi = cfg.pendIdx;
-        expMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, s)),
-                mux(initBusy, U(0, 16), mux(cfgRetire, cfg.pendVal, expNew)),
-                initBusy.or(cfgRetire).or(stored));
-        // The sweep zeroes; a retired configuration sets acked = expected; an ACK sets acked = expected and
-        // keeps a NACK record only while its PSN is still the expected one; a NACK records its PSN.
-        Bool isNack = eOp.eq(1).named("e_is_nack");
-        AckState ackNext = wire("ack_next", new AckState());
-        ackNext.acked.set(mux(initBusy, U(0, 16), mux(cfgRetire, cfg.pendVal, mux(isNack, oldAcked, eExp))));
-        ackNext.nackValid.set(initBusy.or(cfgRetire).not().and(isNack.or(oldNackValid.and(oldNackPsn.eq(eExp)))));
-        ackNext.nackPsn.set(mux(initBusy.or(cfgRetire), U(0, 16), mux(isNack, eExp, oldNackPsn)));
-        ackMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, eSrc)), ackNext, initBusy.or(cfgRetire).or(grant));
-        apushMem.write(mux(initBusy, initIdx, s), mux(initBusy, FALSE, apushMem.readAsync(s).not()),
+        expMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, in.s)),
+                mux(initBusy, U(0, 16), mux(cfgRetire, cfg.pendVal, p.expNew)),
+                initBusy.or(cfgRetire).or(p.stored));
+        AckState swept = wire("ack_swept", new AckState());
+        swept.acked.set(mux(initBusy, U(0, 16), cfg.pendVal));
+        swept.nackValid.set(FALSE);
+        swept.nackPsn.set(U(0, 16));
+        Bool sweepOrCfg = initBusy.or(cfgRetire);
+        AckState ackNext = choose("ack_next", sweepOrCfg, swept, q.word);
+        ackMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, q.eSrc)), ackNext, sweepOrCfg.or(q.grant));
+        apushMem.write(mux(initBusy, initIdx, q.s), mux(initBusy, FALSE, apushMem.readAsync(q.s).not()),
                 initBusy.or(aPush));
-        apopMem.write(mux(initBusy, initIdx, ha), mux(initBusy, FALSE, apopMem.readAsync(ha).not()),
+        apopMem.write(mux(initBusy, initIdx, q.ha), mux(initBusy, FALSE, apopMem.readAsync(q.ha).not()),
                 initBusy.or(aPop));
-        npushMem.write(mux(initBusy, initIdx, s), mux(initBusy, FALSE, npushMem.readAsync(s).not()),
+        npushMem.write(mux(initBusy, initIdx, q.s), mux(initBusy, FALSE, npushMem.readAsync(q.s).not()),
                 initBusy.or(nPushNew));
-        npopMem.write(mux(initBusy, initIdx, hn), mux(initBusy, FALSE, npopMem.readAsync(hn).not()),
+        npopMem.write(mux(initBusy, initIdx, q.hn), mux(initBusy, FALSE, npopMem.readAsync(q.hn).not()),
                 initBusy.or(nPopGone));
 
         // ---------------- outputs ----------------
         Bool reqV = reg("ack_req_v", bool()).init(false);
-        reqV.set(grant);
+        reqV.set(q.grant);
         AckReq rq = reg("ack_req_r", new AckReq());
-        when(grant, () -> {
-            rq.dest.set(eSrc.resize(10));
-            rq.op.set(eOp);
-            rq.rpsn.set(eRpsn);
+        when(q.grant, () -> {
+            rq.dest.set(q.eSrc.resize(10));
+            rq.op.set(q.eNack.asUInt());
+            rq.rpsn.set(q.eRpsn);
         });
         ackReq.valid.set(reqV);
         assignLeaves(ackReq.payload, rq);
 
-        Bool paFire = comm.and(srcOk).and(b.op.lt(2)).named("peer_ack_fire");
         Bool paV = reg("peer_ack_v", bool()).init(false);
-        paV.set(paFire);
+        paV.set(p.peerAckQ);
         PeerAck pa = reg("peer_ack_r", new PeerAck());
-        when(paFire, () -> {
-            pa.peer.set(b.src);
-            pa.op.set(b.op.slice(0, 0));
-            pa.rpsn.set(b.rpsn.asUInt());
+        when(p.peerAckQ, () -> {
+            pa.peer.set(p.srcQ);
+            pa.op.set(p.opQ.slice(0, 0));
+            pa.rpsn.set(p.rpsnQ.asUInt());
         });
         peerAck.valid.set(paV);
         assignLeaves(peerAck.payload, pa);
 
-        cntAccepted.set(Counter.saturating("cnt_accepted_r", StatusWord.BITS, stored));
-        cntDup.set(Counter.saturating("cnt_dup_r", StatusWord.BITS, dup));
-        cntGap.set(Counter.saturating("cnt_gap_r", StatusWord.BITS, gap));
-        cntNobuf.set(Counter.saturating("cnt_nobuf_r", StatusWord.BITS, nobuf));
-        cntEmpty.set(Counter.saturating("cnt_empty_r", StatusWord.BITS, comm.and(srcOk).andNot(hasOps)));
-        cntUnknown.set(Counter.saturating("cnt_unknown_r", StatusWord.BITS, comm.andNot(srcOk)));
+        cntAccepted.set(Counter.saturating("cnt_accepted_r", StatusWord.BITS, q.stored));
+        cntDup.set(Counter.saturating("cnt_dup_r", StatusWord.BITS, p.dupQ));
+        cntGap.set(Counter.saturating("cnt_gap_r", StatusWord.BITS, p.gapQ));
+        cntNobuf.set(Counter.saturating("cnt_nobuf_r", StatusWord.BITS, p.nobufQ));
+        cntEmpty.set(Counter.saturating("cnt_empty_r", StatusWord.BITS, p.emptyQ));
+        cntUnknown.set(Counter.saturating("cnt_unknown_r", StatusWord.BITS, p.unknownQ));
         cntAckSent.set(Counter.saturating("cnt_ack_sent_r", StatusWord.BITS, reqV.and(rq.op.eq(0))));
         cntNackSent.set(Counter.saturating("cnt_nack_sent_r", StatusWord.BITS, reqV.and(rq.op.eq(1))));
         // a timed ACK to the same source names the same PSN as the PDU's own ACK: nothing is lost then
-        Bool sameAck = ha.eq(s).and(pdOp.eq(0));
-        cntReqDeferred.set(Counter.saturating("cnt_req_deferred_r", StatusWord.BITS, pdCand.and(aEmit).andNot(sameAck)));
+        Bool deferred = reg("req_deferred_q", bool()).init(false);
+        deferred.set(q.pdCand.and(q.aEmit).andNot(q.ha.eq(q.s).andNot(q.pdNack)));
+        cntReqDeferred.set(Counter.saturating("cnt_req_deferred_r", StatusWord.BITS, deferred));
         cntAckRx.set(Counter.saturating("cnt_ack_rx_r", StatusWord.BITS, paV.and(pa.op.eq(0))));
         cntNackRx.set(Counter.saturating("cnt_nack_rx_r", StatusWord.BITS, paV.and(pa.op.eq(1))));
-        latency(0);
+        latency(REQUEST_DELAY);
     }
 
+    /**
+     * Stage 1 (the input register): the descriptor of every last beat on {@code beat}, and whether
+     * its PDU carries ops (decided at its first beat), so the PSN check starts from registers.
+     */
+    static final class LastBeat {
+        /** A last beat was on {@code beat} in the previous cycle. */
+        final Bool last = reg("p_last", bool()).init(false);
+        final Bool commit = reg("p_commit", bool());
+        final Bool hasOps = reg("p_has_ops", bool());
+        /** The source is below numXpus; {@code s} is its state index (0 for an unknown source). */
+        final Bool srcOk = reg("p_src_ok", bool());
+        final UInt s;
+        final UInt src = reg("p_src", uint(10));
+        final UInt psn = reg("p_psn", uint(16));
+        final UInt op = reg("p_op", uint(2));
+        final Bits rpsn = reg("p_rpsn", bits(16));
+
+        LastBeat(Flow<RxPduBeat> beat, int numXpus, int aw) {
+            RxPduBeat b = beat.payload;
+            Bool inPdu = reg("in_pdu", bool()).init(false);
+            Bool opsHeld = reg("ops_held", bool()).init(false);
+            Bool opsFirst = b.keep.bit(0).and(b.data.slice(7, 0).ne(0)).named("ops_first");
+            when(beat.valid, () -> inPdu.set(b.last.not()));
+            when(beat.valid.andNot(inPdu), () -> opsHeld.set(opsFirst));
+            Bool ok = numXpus >= 1024 ? TRUE : b.src.lt(numXpus);
+            Bool lastIn = beat.valid.and(b.last).named("last_in");
+            s = reg("p_s", uint(aw));
+            last.set(lastIn);
+            when(lastIn, () -> {
+                commit.set(b.commit);
+                hasOps.set(mux(inPdu, opsHeld, opsFirst));
+                srcOk.set(ok);
+                s.set(mux(ok, b.src.resize(aw), U(0, aw)));
+                src.set(b.src);
+                psn.set(b.psn.asUInt());
+                op.set(b.op);
+                rpsn.set(b.rpsn);
+            });
+        }
+    }
+
+    /**
+     * Stage 2 (the PSN check, one cycle after the last beat): the source's expected PSN (LUT RAM read
+     * from the input register; the previous PDU's update was written at the end of the last cycle, so
+     * back-to-back PDUs of one source need no forwarding), {@code accept}, the PDU's class and the
+     * expected-PSN update; and, for the ACK port a cycle later, what the source's ACK state says
+     * about this PDU (read here, corrected there for the port's write of this very cycle).
+     */
+    static final class PsnCheck {
+        final Bool accept;
+        /** Accepted and stored now: the expected PSN advances to {@code expNew}. */
+        final Bool stored;
+        final UInt expNew;
+        // registered for the ACK port (suffix Q)
+        final Bool lastQ = reg("q_last", bool()).init(false);
+        final Bool storedQ = reg("q_stored", bool()).init(false);
+        final Bool dupQ = reg("q_dup", bool()).init(false);
+        final Bool gapQ = reg("q_gap", bool()).init(false);
+        final Bool nobufQ = reg("q_nobuf", bool()).init(false);
+        final Bool emptyQ = reg("q_empty", bool()).init(false);
+        final Bool unknownQ = reg("q_unknown", bool()).init(false);
+        final Bool peerAckQ = reg("q_peer_ack", bool()).init(false);
+        /** Expected PSN after the PDU, and the rpsn of its own request (expected - 1 for ACKs, expected for a NACK). */
+        final UInt pdExpQ = reg("q_pd_exp", uint(16));
+        final UInt pdRpsnQ = reg("q_pd_rpsn", uint(16));
+        /** PDUs since the last ACK (as read here) reach K - 1 / are none; a NACK for this expected PSN was sent. */
+        final Bool kReachQ = reg("q_k_reach", bool());
+        final Bool sinceZeroQ = reg("q_since_zero", bool());
+        final Bool nackSentQ = reg("q_nack_sent", bool());
+        final UInt sQ;
+        final UInt srcQ = reg("q_src", uint(10));
+        final UInt opQ = reg("q_op", uint(2));
+        final Bits rpsnQ = reg("q_rpsn", bits(16));
+
+        PsnCheck(LastBeat in, Mem<UInt> expMem, Mem<AckState> ackMem, Bool initBusy, Bool fits, UInt kLess1) {
+            UInt expS = expMem.readAsync(in.s).named("exp_s");
+            UInt dist = in.psn.sub(expS).named("psn_dist");
+            Bool isExp = dist.eq(0);
+            Bool isDup = dist.bit(15);
+            Bool live = in.last.and(in.srcOk).and(in.hasOps).andNot(initBusy).named("live");
+            accept = live.and(isExp);
+            Bool comm = in.last.and(in.commit).named("committed");
+            Bool withOps = comm.and(in.srcOk).and(in.hasOps);
+            stored = withOps.andNot(initBusy).and(isExp).and(fits).named("stored");
+            Bool dup = withOps.andNot(initBusy).and(isDup).named("dup");
+            Bool gap = withOps.andNot(initBusy).andNot(isExp).andNot(isDup).named("gap");
+            expNew = expS.add(1).named("exp_new");
+            AckState ackS = ackMem.readAsync(in.s).named("ack_s");
+            UInt since = expS.sub(ackS.acked).named("since_old");
+
+            lastQ.set(in.last);
+            storedQ.set(stored);
+            dupQ.set(dup);
+            gapQ.set(gap);
+            nobufQ.set(withOps.and(initBusy.or(isExp.andNot(fits))));
+            emptyQ.set(comm.and(in.srcOk).andNot(in.hasOps));
+            unknownQ.set(comm.andNot(in.srcOk));
+            peerAckQ.set(comm.and(in.srcOk).and(in.op.lt(2)));
+            sQ = regNext(in.s).named("q_s");
+            srcQ.set(in.src);
+            opQ.set(in.op);
+            rpsnQ.set(in.rpsn);
+            pdExpQ.set(mux(isExp, expNew, expS));         // with isExp only an accepted PDU makes a request
+            pdRpsnQ.set(mux(isDup, expS.sub(1), expS));   // duplicate: expected - 1; K-th: new expected - 1; NACK: expected
+            kReachQ.set(since.ge(kLess1.resize(16)));
+            sinceZeroQ.set(since.eq(0));
+            nackSentQ.set(ackS.nackValid.and(ackS.nackPsn.eq(expS)));
+        }
+    }
+
+    /**
+     * Stage 3 (the ACK port, two cycles after the last beat): one request per cycle, timed ACK > the
+     * PDU's own request > re-NACK, and the new {@code ack_mem} word of the winner (each candidate's
+     * word built in parallel, chosen last).
+     */
+    static final class AckPort {
+        final UInt s;
+        final Bool stored;
+        /** PDUs since the last ACK are none (this PDU is the first unacknowledged one when stored). */
+        final Bool sinceZero;
+        final Bool pdCand;
+        final Bool pdNack;
+        final UInt ha;
+        final UInt hn;
+        final Bool aEmit;
+        final Bool persists;
+        final Bool grantP;
+        final Bool grantN;
+        final Bool grant;
+        final UInt eSrc;
+        final Bool eNack;
+        final UInt eRpsn;
+        final AckState word;
+
+        AckPort(PsnCheck p, UInt sNext, Mem<UInt> expMem, Mem<AckState> ackMem, TimerQueue ackQ, TimerQueue nackQ,
+                UInt kLess1) {
+            s = p.sQ;
+            stored = p.storedQ;
+            pdNack = p.gapQ;
+            // The PSN check read ack_mem a cycle ago, before this port's write of that cycle; when that write was
+            // for the same source it named exactly the expected PSN the check saw (both read exp_mem in the same
+            // cycle), so an ACK leaves no PDUs unacknowledged and a NACK opens the gap at that PSN.
+            Bool hitAck = reg("q_hit_ack", bool()).init(false);
+            Bool hitNack = reg("q_hit_nack", bool()).init(false);
+            sinceZero = p.sinceZeroQ.or(hitAck).named("since_zero");
+            Bool kHit = stored.and(mux(hitAck, kLess1.eq(0), p.kReachQ)).named("k_hit");
+            Bool nackSent = p.nackSentQ.or(hitNack).named("nack_sent_s");
+            pdCand = kHit.or(p.dupQ).or(p.gapQ.andNot(nackSent)).named("pdu_req");
+
+            // the timers' heads: their state as the RAMs hold it now (this cycle's PSN check not forwarded)
+            ha = ackQ.headSrc;
+            UInt expHa = expMem.readAsync(ha).named("exp_ha");
+            AckState ackHa = ackMem.readAsync(ha).named("ack_ha");
+            aEmit = ackQ.due.and(expHa.ne(ackHa.acked)).named("a_emit");
+            hn = nackQ.headSrc;
+            UInt expHn = expMem.readAsync(hn).named("exp_hn");
+            AckState ackHn = ackMem.readAsync(hn).named("ack_hn");
+            persists = ackHn.nackValid.and(ackHn.nackPsn.eq(expHn)).named("gap_persists");
+
+            grantP = pdCand.andNot(aEmit).named("grant_p");
+            grantN = nackQ.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
+            grant = aEmit.or(grantP).or(grantN).named("grant");
+            eSrc = mux(aEmit, ha, mux(grantP, s, hn)).named("e_src");
+            eNack = aEmit.not().and(grantP.not().or(pdNack)).named("e_is_nack");
+            eRpsn = mux(aEmit, expHa.sub(1), mux(grantP, p.pdRpsnQ, expHn)).named("e_rpsn");
+
+            // An ACK sets acked = expected and keeps a NACK record only while its PSN is still the expected one;
+            // a NACK records its PSN.
+            AckState ackS = ackMem.readAsync(s).named("ack_s_port");
+            AckState wordA = ackWord("ack_word_timed", expHa, ackHa);
+            AckState wordP = choose("ack_word_pdu", pdNack, nackWord("ack_word_pdu_nack", p.pdExpQ, ackS),
+                    ackWord("ack_word_pdu_ack", p.pdExpQ, ackS));
+            AckState wordN = nackWord("ack_word_renack", expHn, ackHn);
+            word = choose("ack_word", aEmit, wordA, choose("ack_word_not_timed", grantP, wordP, wordN));
+
+            Bool sameA = ha.eq(sNext);
+            Bool sameP = s.eq(sNext);
+            Bool sameN = hn.eq(sNext);
+            hitAck.set(aEmit.and(sameA).or(grantP.andNot(pdNack).and(sameP)));
+            hitNack.set(grantP.and(pdNack).and(sameP).or(grantN.and(sameN)));
+        }
+
+        private static AckState ackWord(String name, UInt exp, AckState old) {
+            AckState w = wire(name, new AckState());
+            w.acked.set(exp);
+            w.nackValid.set(old.nackValid.and(old.nackPsn.eq(exp)));
+            w.nackPsn.set(old.nackPsn);
+            return w;
+        }
+
+        private static AckState nackWord(String name, UInt exp, AckState old) {
+            AckState w = wire(name, new AckState());
+            w.acked.set(old.acked);
+            w.nackValid.set(TRUE);
+            w.nackPsn.set(exp);
+            return w;
+        }
+    }
+
+    /** {@code c ? a : b} for ack_mem words. */
+    private static AckState choose(String name, Bool c, AckState a, AckState b) {
+        AckState w = wire(name, new AckState());
+        w.acked.set(mux(c, a.acked, b.acked));
+        w.nackValid.set(mux(c, a.nackValid, b.nackValid));
+        w.nackPsn.set(mux(c, a.nackPsn, b.nackPsn));
+        return w;
+    }
 
     /** Emitted as {@code sue_rx_reliability} (SUE modules carry the {@code sue_} prefix). */
     @Override

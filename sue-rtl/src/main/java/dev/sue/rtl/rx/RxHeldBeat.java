@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.rtl.rx;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.stream.Stream;
+
+/**
+ * Stage L of {@link RxFrameParser}: one MAC beat held in registers and decided with the next beat
+ * on {@code s} as lookahead (so the trailer that straddles into a short last beat is known while
+ * the beat before it is still held). Also the held beat's position in its frame and the trailer
+ * views every later stage uses: {@code opHi} (bytes of the held beat before the op-region end),
+ * {@code opEnd} / {@code fEnd} (the op region / the bytes before the FCS end in this beat) and
+ * {@code eNow} (the frame offset where the op region would end here).
+ */
+final class RxHeldBeat {
+    final Bool hv = reg("hv", bool()).init(false);
+    final Bits hd;
+    final Bits hk;
+    /** hk without the FCS lanes (at least lane 0): the R-CRC's keep on a last beat, from a register. */
+    final Bits hkNoFcs;
+    final Bool hl = reg("hl", bool());
+    final Bool he = reg("he", bool());
+    final UInt hc;
+    /** The held beat leaves this cycle (to the CRCs, the header capture, the realigner and the control delay). */
+    final Bool emit;
+    /** Beat index in the frame (saturating at q + 1) and byte position of the held beat. */
+    final UInt bi;
+    final UInt pos;
+    final UInt opHi;
+    final Bool opEnd;
+    final Bool fEnd;
+    final Bool nextShortF;
+    final UInt eNow;
+    /** The next beat's keep (the lookahead). */
+    final Bits sk;
+    /** A frame's first beat is taken from {@code s} (frames are counted there). */
+    final Bool frameIn;
+
+    /**
+     * @param go the later stages can take a beat this cycle (room in the realigner and every record FIFO)
+     * @param q  the beat index that holds the op region's first byte
+     */
+    RxHeldBeat(Stream<MacRxBeat> s, Bool fcsEn, Bool go, int nb, int cw, int q) {
+        hd = reg("hd", bits(8 * nb));
+        hk = reg("hk", bits(nb));
+        hkNoFcs = reg("hk_no_fcs", bits(nb));
+        hc = reg("hc", uint(cw));
+        UInt kin = RxFrameParser.keepCount(s.payload.keep, cw).named("s_keep_count");
+        emit = hv.and(hl.or(s.valid)).and(go).named("emit");
+        s.ready.set(hv.not().or(emit));
+        when(s.fire(), () -> {
+            hv.set(TRUE);
+            hd.set(s.payload.data);
+            hk.set(s.payload.keep);
+            hkNoFcs.set(mux(fcsEn, cat(B(0, 4), s.payload.keep.slice(nb - 1, 4)).or(B(1, nb)), s.payload.keep));
+            hl.set(s.payload.last);
+            he.set(s.payload.err);
+            hc.set(kin);
+        }).elseWhen(emit, () -> hv.set(FALSE));
+
+        Bool firstIn = reg("first_in", bool()).init(true);
+        when(s.fire(), () -> firstIn.set(s.payload.last));
+        frameIn = s.fire().and(firstIn);
+
+        int biMax = q + 1;
+        bi = reg("bi", uint(bitsFor(biMax))).init(0);
+        pos = reg("pos", uint(RxFrameParser.POS_BITS)).init(0);
+        long posMax = (1L << RxFrameParser.POS_BITS) - 1 - 2L * nb; // pos + nb + opHi never wraps
+        when(emit, () -> {
+            when(hl, () -> {
+                bi.set(0);
+                pos.set(0);
+            }).otherwise(() -> {
+                when(bi.lt(U(biMax, bi.bitWidth())), () -> bi.set(bi.add(1)));
+                when(pos.lt(U(posMax, RxFrameParser.POS_BITS)), () -> pos.set(pos.add(nb)));
+            });
+        });
+
+        // Trailer views: T = R-CRC (+ FCS) bytes, F = FCS bytes.
+        UInt tLen = mux(fcsEn, U(8, cw), U(4, cw));
+        Bool nextLast = hl.not().and(s.payload.last).named("next_last");
+        // "the next beat has at most T (F) bytes" is one keep bit (keep is contiguous from byte 0)
+        sk = s.payload.keep;
+        Bool nextShortT = nextLast.andNot(mux(fcsEn, sk.bit(8), sk.bit(4))).named("next_short_t");
+        nextShortF = nextLast.and(fcsEn).andNot(sk.bit(4)).named("next_short_f");
+        // a next beat short enough to hold only trailer bytes has at most 8: count its first 8 lanes only
+        UInt kinShort = RxFrameParser.keepCount(sk.slice(7, 0), cw).named("s_keep_count_short");
+        opHi = mux(hl, mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)),
+                mux(nextShortT, U(nb, cw).sub(tLen).add(kinShort), U(nb, cw))).named("op_hi");
+        opEnd = hl.or(nextShortT).named("op_end");
+        fEnd = hl.or(nextShortF).named("f_end");
+        eNow = pos.add(opHi.resize(RxFrameParser.POS_BITS)).named("e_now");
+    }
+}
