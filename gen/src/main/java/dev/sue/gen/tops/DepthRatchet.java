@@ -17,7 +17,7 @@ public final class DepthRatchet {
     /** Top name to ceiling in weighted LUT6 levels (the DSL's estimate, not yosys' figure). */
     private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.ofEntries(
             Map.entry("sue_endpoint", 31.0),
-            Map.entry("sue_rx", 15.75),
+            Map.entry("sue_rx", 11.5),
             Map.entry("sue_rx_deliver", 11.5),
             Map.entry("sue_tx", 31.0)));
 
