@@ -16,13 +16,13 @@ import java.util.TreeMap;
 public final class DepthRatchet {
     /** Top name to ceiling in weighted LUT6 levels (the DSL's estimate, not yosys' figure). */
     private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.ofEntries(
-            Map.entry("sue_endpoint", 31.0),
+            Map.entry("sue_endpoint", 18.75),
             Map.entry("sue_framer", 9.75),
             Map.entry("sue_header_builder", 9.75),
             Map.entry("sue_rx", 18.5),
             Map.entry("sue_rx_deliver", 18.5),
             Map.entry("sue_rx_reliability", 14.75),
-            Map.entry("sue_tx", 31.0),
+            Map.entry("sue_tx", 13.0),
             Map.entry("sue_tx_queue", 8.5),
             Map.entry("sue_xpu_tx", 12.0),
             Map.entry("tx_frame_path", 9.75)));
