@@ -19,8 +19,10 @@ class TxReliabilityTest {
 
     @Test
     void elaboratesAtFullAndSmallSize() {
-        assertEquals(0, Elaboration.elaborate(() -> new TxReliability(512, 1024, 8192, 1024)).top().ir().latency());
-        assertEquals(0, Elaboration.elaborate(() -> new TxReliability(256, 2, 48, 1)).top().ir().latency());
+        assertEquals(TxReliability.DESC_LATENCY,
+                Elaboration.elaborate(() -> new TxReliability(512, 1024, 8192, 1024)).top().ir().latency());
+        assertEquals(TxReliability.DESC_LATENCY,
+                Elaboration.elaborate(() -> new TxReliability(256, 2, 48, 1)).top().ir().latency());
     }
 
     @Test

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.rtl.reliability;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
+import dev.sue.hdl.UInt;
+
+/**
+ * One connection's transmit state, the word of {@link ConnectionTable}'s RAM (the PSN table):
+ * read and written by field, never sliced by hand (DESIGN-RELIABILITY.md "Transmit side").
+ * PSNs are 16-bit serial numbers; the PDUs {@code una .. nextPsn - 1} are outstanding and
+ * listed from {@code head} to {@code tail} in the descriptor pool (named by their first cell).
+ */
+public final class ConnState extends Bundle {
+    /** PSN of the next new PDU. */
+    public final UInt nextPsn = uint(16);
+    /** Oldest unacknowledged PSN. */
+    public final UInt una = uint(16);
+    /** First cell of the oldest outstanding PDU (valid while one is outstanding). */
+    public final UInt head;
+    /** First cell of the newest outstanding PDU. */
+    public final UInt tail;
+    /** First cell of the next PDU a rewind resends. */
+    public final UInt resend;
+    /** PSN of {@code resend}. */
+    public final UInt resendPsn = uint(16);
+    /** Go-back-N in progress: the rewind walk resends from {@code resend} up to {@code nextPsn}. */
+    public final Bool rewinding = bool();
+    /** Retry limit reached: sticky until a CONN configuration write. */
+    public final Bool error = bool();
+    /** Timeouts since the last acknowledgement progress. */
+    public final UInt retries = uint(8);
+    /** Cycle (of the free-running 24-bit time) at which the retransmit timer expires. */
+    public final UInt deadline = uint(TxReliability.TW);
+    private final int cellBits;
+
+    /** @param cellBits width of a cell number (log2 of the queue manager's cell count) */
+    public ConnState(int cellBits) {
+        this.cellBits = cellBits;
+        head = uint(cellBits);
+        tail = uint(cellBits);
+        resend = uint(cellBits);
+    }
+
+    /** PDUs outstanding ({@code nextPsn - una}, modulo 2^16). */
+    public UInt outstanding() {
+        return nextPsn.sub(una);
+    }
+
+    /** {@code whenTrue} if {@code c}, else {@code whenFalse}, field by field (one LUT level). */
+    public static ConnState select(String name, Bool c, ConnState whenTrue, ConnState whenFalse) {
+        ConnState w = wire(name, whenFalse.copyType());
+        assignLeaves(w, whenFalse);
+        when(c, () -> assignLeaves(w, whenTrue));
+        return w;
+    }
+
+    @Override
+    public ConnState copyType() {
+        return new ConnState(cellBits);
+    }
+}
