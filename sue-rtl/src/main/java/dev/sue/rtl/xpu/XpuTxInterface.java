@@ -199,7 +199,8 @@ public final class XpuTxInterface extends Component {
         UInt ctrlLen = entry.slice(3, 0).asUInt().resize(5).shl(1).named("ctrl_len");
         UInt lenM1 = tx.control.slice(15, 8).asUInt();
         UInt dataLen = mux(hasData, lenM1.resize(9).add(1), U(0, 9)).named("data_len");
-        UInt beats = mux(hasData, (lb >= 8 ? U(0, 5) : lenM1.shr(lb).resize(5)).add(1), U(1, 5)).named("beats");
+        // beats after the first: the length's beat index for data, none without
+        UInt laterBeats = mux(hasData, lb >= 8 ? U(0, 5) : lenM1.shr(lb).resize(5), U(0, 5)).named("later_beats");
         UInt rem = lenM1.resize(lb).named("rem");
         UInt totalLen = ctrlLen.resize(9).add(dataLen).add(dataLen.bit(0).asUInt().resize(9)).named("total_len");
 
@@ -246,8 +247,8 @@ public final class XpuTxInterface extends Component {
         when(accept, () -> {
             heldValid.set(true);
             heldIdx.set(U(0, 4));
-            heldLast.set(beats.eq(1));
-            heldLeft.set(beats.sub(1));
+            heldLast.set(laterBeats.eq(0));
+            heldLeft.set(laterBeats);
             heldLastKeep.set(keepFor(bytesPerBeat, hasData, TRUE, rem));
             heldDest.set(tx.xpuid);
             heldCtrlLen.set(ctrlLen);
@@ -255,7 +256,7 @@ public final class XpuTxInterface extends Component {
             heldTotalLen.set(totalLen);
             heldControl.set(tx.control);
             heldData.set(tx.data);
-            heldKeep.set(keepFor(bytesPerBeat, hasData, beats.eq(1), rem));
+            heldKeep.set(keepFor(bytesPerBeat, hasData, laterBeats.eq(0), rem));
             opDataTaken.set(takeData.asUInt().resize(5));
         }).elseWhen(contGood, () -> {
             heldIdx.set(nextIdx);
