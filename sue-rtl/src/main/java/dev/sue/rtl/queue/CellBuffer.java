@@ -23,8 +23,9 @@ import java.util.List;
  * that crosses a cell boundary needs no spill register and no extra write cycle: the packer
  * takes one chunk per cycle whatever the fill (at 1024 bits a 64-byte write, one chunk, crossed
  * a cell in more than half of the cases and then cost a second cycle). Reads use one address
- * for every lane. Block RAM count is about the same as one W-bit memory (a lane is a cells x 8
- * memory; a W-bit memory is W/72 block RAMs wide).
+ * for every lane. The storage bits are those of one W-bit memory; in block RAM a lane is a
+ * cells x 8 memory (a RAMB18 holds 2K x 9), so the count should stay close to that of a W-bit
+ * memory (not yet synthesised at 8192 cells; at 16 XPUs the LUT count moved by under 2 %).
  *
  * <p><b>Write stage.</b> The packer hands its decision over in registers (the chunk, n, f, the
  * current and the next cell); the rotation to f and the lane enables are computed here, one
