@@ -118,7 +118,7 @@ public final class SueTx extends Component {
      * cells, the aborted-op spare list and the allocator's reuse delay.
      */
     public static int creditsPerVc(int dataWidth, int vcs, int cells) {
-        int reserve = 2 * (ceilDiv(274, dataWidth / 8) + 1) + 8;
+        int reserve = 2 * (ceilDiv(XpuTxBus.MAX_OP_BYTES, dataWidth / 8) + 1) + 8;
         return Math.max(0, Math.min(MAX_CREDITS, (cells - reserve) / (2 * vcs)));
     }
 
@@ -148,7 +148,7 @@ public final class SueTx extends Component {
         int minCredits = ceilDiv(256, dataWidth / 8);
         require(credits >= minCredits, "cells = " + cells + " leaves " + credits + " data credits per VC at "
                 + vcs + " VCs; one 256-byte op needs " + minCredits + ": use at least "
-                + (2 * vcs * minCredits + 2 * (ceilDiv(274, dataWidth / 8) + 1) + 8) + " cells");
+                + (2 * vcs * minCredits + 2 * (ceilDiv(XpuTxBus.MAX_OP_BYTES, dataWidth / 8) + 1) + 8) + " cells");
         xpuTx = slave(new XpuTxBus(dataWidth).named("tx"));
         peerAck = slave(Flow.of(PeerAck::new));
         connErr = master(Flow.of(() -> uint(10)));

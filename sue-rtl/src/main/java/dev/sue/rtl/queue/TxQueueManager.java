@@ -24,6 +24,7 @@ import dev.sue.rtl.pdu.CellFree;
 import dev.sue.rtl.pdu.ReplayReq;
 import dev.sue.rtl.pdu.TxPdu;
 import dev.sue.rtl.xpu.CreditRelease;
+import dev.sue.rtl.xpu.XpuTxBus;
 import dev.sue.rtl.xpu.XpuTxOp;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,7 +139,7 @@ public final class TxQueueManager extends Component {
     public static final int IDLE_LATENCY = 4;
     public static final int ADDR_PACK_LIMIT = 0x0200;
     /** Smallest legal PACK_LIMIT: the largest op (18 control + 256 data bytes). */
-    public static final int PACK_LIMIT_MIN = 274;
+    public static final int PACK_LIMIT_MIN = XpuTxBus.MAX_OP_BYTES;
     public static final int ADDR_DEST_LIMIT = 0x0201;
     /** Work ahead of the reader below which a queue's flush is sent at the pop (see reader). */
     public static final int FLUSH_AHEAD_BEATS = 32;
@@ -293,7 +294,7 @@ public final class TxQueueManager extends Component {
         require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
         require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
         final int bpb = dataWidth / 8;
-        final int kMax = (274 + bpb - 1) / bpb + 1;
+        final int kMax = (XpuTxBus.MAX_OP_BYTES + bpb - 1) / bpb + 1;
         require(cells >= 2 * kMax + 4 && cells <= 65536,
                 "cells must be " + (2 * kMax + 4) + "..65536 for dataWidth " + dataWidth + ", got " + cells);
         final int lb = log2Up(bpb);

@@ -58,6 +58,12 @@ public final class XpuTxBus extends Bundle {
     public static final int CONTROL_BITS = 144;
     /** Bits of a credit message {valid, kind, vc[1:0], count-1[1:0]}. */
     public static final int CREDIT_BITS = 6;
+    /** Control bytes an op carries at most ({@link #CONTROL_BITS} / 8). */
+    public static final int MAX_CONTROL_BYTES = CONTROL_BITS / 8;
+    /** Data bytes an op carries at most (spec Table 1: up to 256 B per op). */
+    public static final int MAX_DATA_BYTES = 256;
+    /** The largest op, control and data: 274 bytes. */
+    public static final int MAX_OP_BYTES = MAX_CONTROL_BYTES + MAX_DATA_BYTES;
 
     public final UInt cycle;
     public final Bits valid;

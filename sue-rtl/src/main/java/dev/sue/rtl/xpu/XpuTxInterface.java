@@ -47,7 +47,9 @@ import java.util.List;
  *
  * <p>Credit rule: the first beat of an op takes one command credit of tx_vc; every beat with
  * tx_valid = 2 takes one data credit of the op's VC (a beat with tx_cycle != 0 uses the VC of
- * the latest first beat). A beat sent with no credit takes nothing and is a violation. Credits
+ * the latest first beat). A beat without the credit it needs is a violation that drops its op;
+ * a first beat that has one kind of credit but not the other still takes the one it has, and it
+ * comes back like every refund. Credits
  * of dropped or aborted ops are returned to the XPU by this block itself; the buffer behind
  * returns those of committed ops through {@code release}. Each VC has its own credits, so a
  * full VC never blocks another. Returned credits go out on {@code tx_credit} from the third

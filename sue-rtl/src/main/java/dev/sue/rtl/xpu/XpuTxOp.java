@@ -34,12 +34,12 @@ import dev.sue.hdl.UInt;
  * keep N/8, last 1, abort 1.
  */
 public final class XpuTxOp extends Bundle {
-    public final UInt dest = uint(10);
-    public final UInt vc = uint(2);
+    public final UInt dest = uint(XpuTxBus.XPUID_BITS);
+    public final UInt vc = uint(XpuTxBus.VC_BITS);
     public final UInt ctrlLen = uint(5);
     public final UInt dataLen = uint(9);
     public final UInt totalLen = uint(9);
-    public final Bits control = bits(144);
+    public final Bits control = bits(XpuTxBus.CONTROL_BITS);
     public final Bits data;
     public final Bits keep;
     public final Bool last = bool();
