@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.rtl.queue;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Mem;
+import dev.sue.hdl.UInt;
+
+/**
+ * Per-destination occupancy for DEST_LIMIT (part of {@link Packer}): cells allocated and cells
+ * freed per destination, two counters modulo 2^(dw+1) in RAMs (occupancy = allocated - freed),
+ * read in R's cycle for the op's destination and compared with the limit in the packer's cycle
+ * ({@link #overLimit}). The allocated count grows at a commit ({@link #commit}), the freed count
+ * at each freed cell ({@link #countFree}; two copies, one read here, one updated there).
+ */
+final class DestOccupancy {
+    /** The first chunk's destination holds too many cells: the op is refused. */
+    final Bool overLimit;
+    private final QueueGeometry g;
+    private final Mem<Bits> destAlloc;
+    private final Mem<Bits> destFreedCopy;
+    private final UInt allocNow;
+    private final Bool pendValid;
+    private final UInt pendDest;
+    private final UInt pendSum0;
+    private final UInt pendSum1;
+    private final Bool pendTake;
+    private final UInt pendVal;
+    private final Bool daWrValid;
+    private final UInt daWrVal;
+    private final Bool clearing;
+    private final UInt clrDest;
+    private final Bool clrDestEn;
+
+    /**
+     * @param readDest the destination read this cycle (R's next content)
+     * @param rDest the destination of R (the chunk in the packer's cycle)
+     * @param clearing the RAM clear sweep after reset is running (index {@code clr})
+     */
+    DestOccupancy(QueueGeometry g, UInt readDest, UInt rDest, UInt destLimit, Bool clearing, UInt clr) {
+        this.g = g;
+        this.clearing = clearing;
+        final int xw = g.xw();
+        final int ow = g.ow();
+        destAlloc = Mem.of(g.xpus(), ow).named("dest_alloc");
+        destFreedCopy = Mem.of(g.xpus(), ow).named("dest_freed_copy");
+        UInt allocRd = destAlloc.readSync(readDest).asUInt().named("dest_alloc_rd");
+        UInt freedRd = destFreedCopy.readSync(readDest).asUInt().named("dest_freed_rd");
+        daWrValid = reg("da_wr_valid", bool()).init(false);
+        daWrVal = reg("da_wr_val", uint(ow)).init(0);
+        clrDest = clr.resize(xw);
+        clrDestEn = clearing.and(clr.lt(g.xpus()));
+        // A commit's count is written a cycle after the commit (from registers: the sums with and
+        // without the commit's last cell, chosen by that cell's registered take), so a read sees
+        // the pending write (committed in the cycle of the read), the last write (of the cycle of
+        // the read: not yet in the RAM), or the RAM.
+        pendValid = reg("da_pend_valid", bool()).init(false);
+        pendDest = reg("da_pend_dest", uint(xw)).init(0);
+        pendSum0 = reg("da_pend_sum0", uint(ow)).init(0);
+        pendSum1 = reg("da_pend_sum1", uint(ow)).init(0);
+        pendTake = reg("da_pend_take", bool()).init(false);
+        pendVal = mux(pendTake, pendSum1, pendSum0).named("da_pend_val");
+        Bool pendSameDest = reg("da_pend_same_dest", bool()).init(false);
+        pendSameDest.set(rDest.eq(readDest));
+        Bool daSameDest = reg("da_same_dest", bool()).init(false);
+        daSameDest.set(mux(clearing, clrDest, pendDest).eq(readDest));
+        Bool pendFwd = pendValid.and(pendSameDest).named("dest_alloc_fwd_pend");
+        Bool daFwd = daWrValid.and(daSameDest).named("dest_alloc_fwd");
+        allocNow = mux(pendFwd, pendVal, mux(daFwd, daWrVal, allocRd)).named("dest_alloc_now");
+        // DEST_LIMIT = cells (the default) is no limit: in replay-store mode a destination's
+        // unacknowledged PDUs count too, so one busy destination may approach the whole buffer,
+        // and refusing then would drop ops the XPU was given credits for on a healthy link.
+        // occupancy + K > DEST_LIMIT, with the constant side registered
+        Bool limitOn = reg("dest_limit_on", bool()).init(false);
+        Bool limitAll = reg("dest_limit_all", bool()).init(false);
+        UInt limitThr = reg("dest_limit_thr", uint(ow)).init(0);
+        limitOn.set(destLimit.lt(g.cells()));
+        limitAll.set(destLimit.lt(g.kMax()));
+        limitThr.set(destLimit.resize(ow).sub(g.kMax()));
+        // the occupancy compare on both candidate counts (RAM, forwarded write) in parallel
+        Bool overRd = allocRd.sub(freedRd).gt(limitThr).named("over_limit_rd");
+        Bool overWr = daWrVal.sub(freedRd).gt(limitThr).named("over_limit_fwd");
+        Bool overPend = pendVal.sub(freedRd).gt(limitThr).named("over_limit_pend");
+        overLimit = limitOn.and(limitAll.or(mux(pendFwd, overPend, mux(daFwd, overWr, overRd))))
+                .named("over_limit");
+    }
+
+    /**
+     * The allocated count: + the cells a committed op took ({@code used}, + 1 when the commit's
+     * cycle takes one more), written a cycle after the commit.
+     *
+     * @param firstTaken the packer takes an op's first chunk (the op's base count is kept)
+     */
+    void commit(Bool commit, UInt rDest, Bool isFirst, Bool firstTaken, SpareCells spare, Bool take) {
+        final int ow = g.ow();
+        UInt dAllocBase = reg("dest_alloc_base", uint(ow)).init(0);
+        when(firstTaken, () -> dAllocBase.set(allocNow));
+        UInt daBase = mux(isFirst, allocNow, dAllocBase).named("da_base");
+        pendValid.set(commit);
+        pendDest.set(rDest);
+        pendSum0.set(daBase.add(spare.used.resize(ow)));
+        pendSum1.set(daBase.add(spare.usedPlus1.resize(ow)));
+        pendTake.set(take);
+        destAlloc.write(mux(clearing, clrDest, pendDest), mux(clearing, B(0, ow), pendVal.asBits()),
+                pendValid.or(clrDestEn));
+        daWrValid.set(pendValid.or(clearing));
+        daWrVal.set(mux(clearing, U(0, ow), pendVal));
+    }
+
+    /** The freed count: + 1 for a cell of {@code dest} freed this cycle ({@code freeEv}). */
+    void countFree(Bool freeEv, UInt dest) {
+        final int xw = g.xw();
+        final int ow = g.ow();
+        Mem<Bits> destFreed = Mem.of(g.xpus(), ow).named("dest_freed");
+        Bool dfValid = reg("df_valid", bool()).init(false);
+        UInt dfDest = reg("df_dest", uint(xw)).init(0);
+        UInt dfRd = destFreed.readSync(dest, freeEv).asUInt();
+        Bool dfwValid = reg("dfw_valid", bool()).init(false);
+        UInt dfwDest = reg("dfw_dest", uint(xw)).init(0);
+        UInt dfwVal = reg("dfw_val", uint(ow)).init(0);
+        dfValid.set(freeEv);
+        dfDest.set(dest);
+        UInt dfNew = mux(dfwValid.and(dfwDest.eq(dfDest)), dfwVal, dfRd).add(1).named("df_new");
+        UInt wrDest = mux(clearing, clrDest, dfDest);
+        Bits wrVal = mux(clearing, B(0, ow), dfNew.asBits());
+        destFreed.write(wrDest, wrVal, dfValid.or(clrDestEn));
+        destFreedCopy.write(wrDest, wrVal, dfValid.or(clrDestEn));
+        dfwValid.set(dfValid);
+        dfwDest.set(dfDest);
+        dfwVal.set(dfNew);
+    }
+}

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.rtl.queue;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.xpu.XpuTxOp;
+
+/**
+ * The packer's input register R (a stage of {@link TxQueueManager}): holds one formatted chunk
+ * of an op ({@link OpFormatter}) or one flush from the reader for the {@link Packer}, and chooses
+ * the queue whose state word and the destination whose counts are read in the same cycle (so
+ * the packer finds them in the RAMs' read registers).
+ */
+final class PackerInput {
+    /** Set by the packer: it takes R's content this cycle. */
+    final Bool pTake;
+    final Bool rValid;
+    /** R holds a flush of queue {@link #rQ} (else a chunk). */
+    final Bool rFlush;
+    final UInt rQ;
+    final UInt rDest;
+    final UInt rVc;
+    /** The op's destination is out of range. */
+    final Bool rBad;
+    final Bits rData;
+    /** The chunk's bytes. */
+    final UInt rN;
+    final Bool rFirst;
+    final Bool rLast;
+    final Bool rAbort;
+    /** The op's last data beat, with one extra chunk (control bytes pushed the tail out) to follow. */
+    final Bool rEarly;
+    final UInt rTotal;
+    /** The open PDU's length above which this op does not fit: effective limit - op length. */
+    final UInt rRoom;
+    /** The op's {@code tx_data} beats. */
+    final UInt rBeats;
+    /** The queue whose state word is read this cycle. */
+    final UInt stateReadQ;
+    /** The destination whose occupancy counts are read this cycle. */
+    final UInt destReadD;
+
+    PackerInput(QueueGeometry g, Stream<XpuTxOp> s, OpFormatter fmt, StreamFifo<UInt> flushFifo, UInt effLimit) {
+        final int xw = g.xw();
+        final int qw = g.qw();
+        final int lb = g.lb();
+        XpuTxOp in = s.payload;
+        Bool fExtra = fmt.extra;
+        Bool fInOp = fmt.inOp;
+        Bool fFirst = fmt.first;
+        Bool fValid = fmt.valid;
+        UInt inDest = in.dest;
+        Bool inBad = g.xpus() == 1024 ? FALSE : inDest.ge(g.xpus());
+        UInt inQ = g.queueOf(inDest.resize(xw), in.vc);
+        UInt dataBeats = in.dataLen.add(g.bytes() - 1).shr(lb).resize(4).named("data_beats");
+
+        rValid = reg("r_valid", bool()).init(false);
+        rFlush = reg("r_flush", bool()).init(false);
+        rQ = reg("r_q", uint(qw)).init(0);
+        rDest = reg("r_dest", uint(xw)).init(0);
+        rVc = reg("r_vc", uint(2)).init(0);
+        rBad = reg("r_bad", bool()).init(false);
+        rData = reg("r_data", bits(g.dataWidth()));
+        rN = reg("r_n", uint(lb + 1)).init(0);
+        rFirst = reg("r_first", bool()).init(false);
+        rLast = reg("r_last", bool()).init(false);
+        rAbort = reg("r_abort", bool()).init(false);
+        rEarly = reg("r_early", bool()).init(false);
+        rTotal = reg("r_total", uint(9)).init(0);
+        rRoom = reg("r_room", uint(13)).init(0);
+        rBeats = reg("r_beats", uint(4)).init(0);
+        pTake = wire("p_take", bool());
+        Bool rFree = rValid.not().or(pTake).named("r_free");
+        // A flush is taken between ops, or between two beats of an op of another queue (the op in
+        // progress keeps its state in the packer's op registers; its beats carry dest/vc again),
+        // never before an extra chunk (it reuses R's op fields). A flush of the op's own queue
+        // moves aside into `flush_held` (one entry: only one op is in progress; two flushes of
+        // one queue merge, the merged one still closes the open PDU and the PDU it closes brings
+        // the next flush) and is taken first at the op's end. So an XPU pausing in the middle of
+        // an op delays only its own queue.
+        UInt fOpQ = reg("f_op_q", uint(qw)).init(0);
+        Bool heldValid = reg("flush_held", bool()).init(false);
+        UInt heldQ = reg("flush_held_q", uint(qw)).init(0);
+        Bool atBoundary = fInOp.not().andNot(fExtra).named("at_boundary");
+        Bool midOp = fInOp.andNot(fExtra).named("mid_op");
+        Bool headOwn = flushFifo.m.payload.eq(fOpQ).named("flush_head_own");
+        Bool takeHeld = heldValid.and(atBoundary).named("flush_take_held");
+        Bool setAside = flushFifo.m.valid.and(midOp).and(headOwn).named("flush_set_aside");
+        assertThat(heldValid.not().or(heldQ.eq(fOpQ)).or(atBoundary), "held flush of another queue");
+        Bool fifoFlushOk = atBoundary.andNot(heldValid).or(midOp.andNot(headOwn)).named("flush_ok");
+        Bool loadFifoFlush = rFree.and(fifoFlushOk).and(flushFifo.m.valid).named("load_fifo_flush");
+        Bool loadFlush = rFree.and(takeHeld).or(loadFifoFlush).named("load_flush");
+        UInt flushQ = mux(takeHeld, heldQ, flushFifo.m.payload).named("flush_q");
+        Bool loadChunk = rFree.and(fValid).andNot(loadFlush).named("load_chunk");
+        flushFifo.m.ready.set(loadFifoFlush.or(setAside));
+        when(setAside, () -> {
+            heldValid.set(true);
+            heldQ.set(flushFifo.m.payload);
+        }).elseWhen(rFree.and(takeHeld), () -> heldValid.set(false));
+        s.ready.set(rFree.andNot(loadFlush).andNot(fExtra));
+        fmt.advance(loadChunk);
+        when(loadChunk.and(fFirst), () -> fOpQ.set(inQ));
+        when(rFree, () -> rValid.set(loadChunk.or(loadFlush)));
+        when(loadFlush, () -> {
+            rFlush.set(true);
+            rQ.set(flushQ);
+            rBad.set(false);
+            rFirst.set(false);
+            rLast.set(false);
+            rAbort.set(false);
+            rEarly.set(false);
+        });
+        when(loadChunk, () -> {
+            rFlush.set(false);
+            when(fExtra.not(), () -> {
+                rQ.set(inQ);
+                rDest.set(inDest.resize(xw));
+                rVc.set(in.vc);
+                rBad.set(inBad);
+                rTotal.set(in.totalLen);
+                rRoom.set(effLimit.sub(in.totalLen.resize(13)));
+                rBeats.set(dataBeats);
+            });
+            rData.set(fmt.chunk);
+            rN.set(fmt.n);
+            rFirst.set(fFirst);
+            rLast.set(fmt.last);
+            rAbort.set(fmt.abort);
+            rEarly.set(fmt.early);
+        });
+        stateReadQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
+        destReadD = mux(loadChunk.andNot(fExtra), inDest.resize(xw), rDest).named("dest_rd_d");
+    }
+}

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.rtl.queue;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Mem;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.ByteMask;
+import dev.sue.rtl.pdu.ReplayReq;
+import dev.sue.rtl.pdu.TxPdu;
+
+/**
+ * The queue manager's reader (a stage of {@link TxQueueManager}): starts a PDU from a replay
+ * request, the idle bypass or the prefetch FIFO (in that priority), then reads one cell per cycle
+ * following the cell next-pointer RAM (no bubble between PDUs), masks the last beat and pushes
+ * the beats and the PDU's desc into the data and desc FIFOs that drive the outputs. It also
+ * sends the packer its flushes (when the last waiting PDU of a queue starts, or at its pop with
+ * little work ahead) and decides the idle bypass.
+ */
+final class Reader {
+    /** A cell is read this cycle (address {@link #rdAddr}). */
+    final Bool issue;
+    final UInt rdAddr;
+    /** This cycle's read is a PDU's last cell. */
+    final Bool issueLast;
+    /** A PDU starts this cycle (its first cell is read). */
+    final Bool startIssue;
+    /** The destination of the PDU read this cycle. */
+    final UInt readDest;
+    /** The PDU read this cycle: VC, ops and data beats (its credits). */
+    final UInt pduVc;
+    final UInt pduOps;
+    final UInt pduBeats;
+    /** The ops of the PDU starting this cycle. */
+    final UInt startOps;
+    final UInt startLen;
+
+    Reader(QueueGeometry g, Packer p, ListEngine le, StreamFifo<ClosedPdu> closeFifo, StreamFifo<UInt> flushFifo,
+            Mem<Bits> cellNext, CellBuffer cellBuf, Stream<ReplayReq> replay, boolean replayStore,
+            Stream<TxPdu> desc, Stream<PacketBeat> data, Bits vcPause, Bool initDone) {
+        final int bpb = g.bytes();
+        final int lb = g.lb();
+        final int cw = g.cw();
+        final int vw = g.vw();
+        final int xw = g.xw();
+        StreamFifo<PacketBeat> dataFifo = instance("data_fifo",
+                () -> new StreamFifo<>(() -> new PacketBeat(g.dataWidth()), 4, FifoStorage.REGISTERS, 4));
+        StreamFifo<TxPdu> descFifo = instance("desc_fifo",
+                () -> new StreamFifo<>(TxPdu::new, 4, FifoStorage.REGISTERS, 4));
+        StreamFifo<TxQueueManager.PrefetchEntry> pf = le.prefetch;
+        TxQueueManager.PrefetchEntry pfHead = pf.m.payload;
+        UInt pfLen = pfHead.info.len;
+        UInt eLeft = reg("e_left", uint(13 - lb + 1)).init(0);
+        UInt eLast = reg("e_last_bytes", uint(lb)).init(0);
+        UInt eVc = reg("e_vc", uint(2)).init(0);
+        UInt eOps = reg("e_ops", uint(12)).init(0);
+        UInt eBeats = reg("e_beats", uint(12)).init(0);
+        Bool rdValid = reg("rd_valid", bool()).init(false);
+        Bool rdLast = reg("rd_last", bool()).init(false);
+        UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
+        Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
+        // An early-closed PDU's last cell is read no earlier than the cycle after its extra chunk
+        // left the packer: the cell writer writes it in that cycle (forwarded to the read below),
+        // its link was written in the packer's cycle.
+        UInt eFirst = reg("e_first", uint(cw)).init(0);
+        Bool readerHold = p.oEarly.and(eLeft.eq(1)).and(eFirst.eq(p.oEarlyFirst)).named("reader_hold");
+        Bool contIssue = canRead.and(eLeft.ne(0)).andNot(readerHold).named("cont_issue");
+        // replay requests (replay store only) go before new PDUs
+        Bool rpValid = replayStore ? replay.valid : FALSE;
+        ReplayReq rp = replay.payload;
+        Bool startRp = canRead.and(eLeft.eq(0)).and(rpValid).and(descFifo.s.ready).andNot(p.bpValid)
+                .named("start_replay");
+        replay.ready.set(startRp);
+        Bool startPf = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).andNot(rpValid).andNot(p.bpValid)
+                .named("start_pf");
+        // Idle bypass: a PDU closed at an op's end (its queue had nothing waiting) while the reader
+        // and the lists are empty starts here in the close cycle, without append / grant / pop.
+        // The queue's state is left empty and not waiting (no flush will come for it).
+        UInt kDestQ = g.destOf(p.kQ).named("bypass_dest");
+        Bool kVcFree = vw == 0 ? vcPause.bit(0).not() : vcPause.bit(p.kQ.resize(vw)).not();
+        Bool readerIdle = eLeft.eq(0).and(pf.occupancy.eq(0)).and(le.inflight.eq(0)).andNot(le.infoValid)
+                .and(closeFifo.occupancy.eq(0)).and(le.listPdus.eq(0)).and(canRead).and(descFifo.s.ready)
+                .and(initDone).andNot(rpValid).andNot(p.bpValid).named("reader_idle");
+        p.bypassOk.set(readerIdle.and(le.winOpen.bit(kDestQ)).and(kVcFree));
+        startIssue = startPf.or(p.bpValid).or(startRp).named("start_issue");
+        UInt rpQ = g.queueOf(rp.dest.resize(xw), rp.vc);
+        UInt xCell = mux(p.bpValid, p.bpFirst, mux(startRp, rp.cell.resize(cw), pfHead.cell)).named("x_cell");
+        UInt xLen = mux(p.bpValid, p.bpLen, mux(startRp, rp.length, pfLen)).named("x_len");
+        UInt xOps = mux(p.bpValid, p.bpOps, mux(startRp, U(0, 12), pfHead.info.ops)).named("x_ops");
+        UInt xBeats = mux(p.bpValid, p.bpBeats, mux(startRp, U(0, 12), pfHead.info.beats)).named("x_beats");
+        UInt xQ = mux(p.bpValid, p.bpQ, mux(startRp, rpQ, pfHead.queue)).named("x_q");
+        issue = contIssue.or(startIssue).named("issue");
+        UInt nextRd = wire("next_rd", uint(cw));
+        rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
+        UInt nextRdRam = cellNext.readSync(rdAddr, issue).asUInt().named("next_rd_ram");
+        UInt rdAddrQ = reg("rd_addr_q", uint(cw)).init(0);
+        when(issue, () -> rdAddrQ.set(rdAddr));
+        Bits cellRd = cellBuf.read(rdAddr, issue, rdAddrQ);
+        // the RAM's read register holds the stale pointer while the reader waits: hold the hit too
+        Bool nwHit = rdValid.and(p.nwValid).and(p.nwAddr.eq(rdAddrQ)).named("nw_hit");
+        // the link of an early-closed PDU's last cell, written in this cycle
+        // (an early-closed op's extra chunk always takes a new cell linked from o_tail)
+        Bool nwNow = p.oEarly.and(p.chunkTaken).and(p.oTail.eq(rdAddrQ)).named("nw_now");
+        Bool nwHeld = reg("nw_held", bool()).init(false);
+        UInt nwHeldVal = reg("nw_held_val", uint(cw)).init(0);
+        when(rdValid, () -> {
+            nwHeld.set(nwHit.or(nwNow));
+            nwHeldVal.set(mux(nwNow, p.newCell, p.nwData));
+        }).elseWhen(nwNow, () -> {
+            nwHeld.set(true);
+            nwHeldVal.set(p.newCell);
+        });
+        nextRd.set(mux(nwNow, p.newCell, mux(nwHit, p.nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam))));
+        // beats after the first, and whether there are none, per source before the source mux
+        // (the choice of the source comes late: reader state, FIFO levels)
+        int lw = 13 - lb + 1;
+        UInt xMoreBeats = mux(p.bpValid, moreBeats(p.bpLen, bpb, lw), mux(startRp, moreBeats(rp.length, bpb, lw),
+                moreBeats(pfLen, bpb, lw))).named("x_more_beats");
+        Bool xOneBeat = mux(p.bpValid, p.bpLen.le(bpb), mux(startRp, rp.length.le(bpb), pfLen.le(bpb)))
+                .named("x_one_beat");
+        pf.m.ready.set(startPf);
+        // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
+        // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
+        // the prefetch FIFO (wire efficiency under load). When the reader has less than
+        // FLUSH_AHEAD_BEATS beats ahead of that PDU, the flush goes at the pop instead: the
+        // flush -> close -> append -> grant -> pop loop would otherwise outlast the work ahead.
+        int bw = 13 - lb + 1 + 3;
+        UInt pfBeats = reg("pf_beats", uint(bw)).init(0);
+        UInt infoBeats = le.infoRd.len.add(bpb - 1).shr(lb).resize(bw).named("info_beats");
+        UInt pfHeadBeats = pfLen.add(bpb - 1).shr(lb).resize(bw).named("pf_head_beats");
+        pfBeats.set(pfBeats.add(mux(le.infoValid, infoBeats, U(0, bw))).sub(mux(startPf, pfHeadBeats, U(0, bw))));
+        Bool flushAtStart = startPf.and(pfHead.lastOfQueue).named("flush_at_start");
+        le.flushAtPop.set(le.infoValid.and(le.infoLastOfQueue).andNot(flushAtStart)
+                .and(eLeft.resize(bw).add(pfBeats).lt(TxQueueManager.FLUSH_AHEAD_BEATS)));
+        flushFifo.s.valid.set(flushAtStart.or(le.flushAtPop));
+        flushFifo.s.payload.set(mux(flushAtStart, pfHead.queue, le.infoQ));
+        assertThat(flushFifo.s.valid.not().or(flushFifo.s.ready), "flush FIFO overflow");
+        TxPdu live = wire("desc_live", new TxPdu());
+        live.dest.set(xQ.shr(vw).resize(10));
+        live.vc.set(g.vcOf(xQ));
+        live.length.set(xLen);
+        live.cell.set(xCell.resize(16));
+        live.ops.set(xOps);
+        live.replay.set(startRp);
+        live.psn.set(mux(startRp, rp.psn, U(0, 16)));
+        assignLeaves(descFifo.s.payload, live);
+        issueLast = mux(startIssue, xOneBeat, eLeft.eq(1)).named("issue_last");
+        when(startIssue, () -> {
+            eFirst.set(xCell);
+            eLeft.set(xMoreBeats);
+            eLast.set(xLen.resize(lb));
+            eVc.set(g.vcOf(xQ));
+            eOps.set(xOps);
+            eBeats.set(xBeats);
+        }).elseWhen(contIssue, () -> eLeft.set(eLeft.sub(1)));
+        rdValid.set(issue);
+        rdLast.set(issueLast);
+        rdBytes.set(mux(startIssue, xLen.resize(lb), eLast));
+        Bits lastKeep = ByteMask.lastBeat(rdBytes, bpb).named("last_keep");
+        Bits keepNow = mux(rdLast, lastKeep, B(0, bpb).not()).named("keep_now");
+        // The data and desc outputs come from the FIFOs' registers (never from the RAM read data
+        // and the forwarding of the same cycle): a beat read in cycle x is offered at x+1.
+        Bits rdData = cellRd.and(ByteMask.expand(keepNow)).named("rd_data");
+        dataFifo.s.valid.set(rdValid);
+        dataFifo.s.payload.data.set(rdData);
+        dataFifo.s.payload.keep.set(keepNow);
+        dataFifo.s.payload.last.set(rdLast);
+        assertThat(dataFifo.s.valid.not().or(dataFifo.s.ready), "data FIFO overflow");
+        data.connectFrom(dataFifo.m);
+        descFifo.s.valid.set(startIssue);
+        desc.connectFrom(descFifo.m);
+        UInt eDest = reg("e_dest2", uint(xw)).init(0);
+        when(startIssue, () -> eDest.set(g.destOf(xQ)));
+        readDest = mux(startIssue, g.destOf(xQ), eDest);
+        pduVc = mux(startIssue, g.vcOf(xQ), eVc);
+        pduOps = mux(startIssue, xOps, eOps);
+        pduBeats = mux(startIssue, xBeats, eBeats);
+        startOps = xOps;
+        startLen = xLen;
+    }
+
+    /** ceil(len / bytes) - 1 (len >= 1), {@code width} bits. */
+    private static UInt moreBeats(UInt len, int bytes, int width) {
+        return len.sub(1).shr(log2Up(bytes)).resize(width);
+    }
+}
