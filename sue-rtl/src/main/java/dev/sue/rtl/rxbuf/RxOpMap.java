@@ -41,8 +41,6 @@ final class RxOpMap {
         final UInt lastBeat = uint(LAST_BEAT_BITS);
         final Bool dataNextWord = bool();
         final Bool beat0InPair = bool();
-        /** The walk stops here: a PAD or an invalid type (a code test not left after the pick). */
-        final Bool stops = bool();
 
         @Override
         public Lane copyType() {
@@ -78,7 +76,6 @@ final class RxOpMap {
             Lane lane = wire("op_map_" + k, new Lane());
             lane.code.set(mux(type.eq(0), U(PAD, 8),
                     mux(table.laneValid.bit(k), mux(dataPresent, withData, units.resize(8)), U(INVALID, 8))));
-            lane.stops.set(type.eq(0).or(table.laneValid.bit(k).not()));
             lane.dataPresent.set(dataPresent);
             lane.units.set(units);
             lane.lastBeat.set(lenM1.shr(lb).resize(LAST_BEAT_BITS));

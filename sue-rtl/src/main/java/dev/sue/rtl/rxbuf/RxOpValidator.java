@@ -89,7 +89,7 @@ final class RxOpValidator {
         UInt vNext = wPos.add(vBytes).named("v_next");
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
         UInt vRem = curLen.sub(wPos).named("v_rem");
-        Bool hdrStops = hdrAvail.and(vLane.stops).named("w_hdr_stops");
+        Bool hdrStops = hdrAvail.and(vPad.or(vInvalid)).named("w_hdr_stops");
         Bool vDone = wStored.or(lastNow)
                 .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vBytes.ge(vRem)))).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
