@@ -17,8 +17,6 @@ public final class DepthRatchet {
     /** Top name to ceiling in weighted LUT6 levels (the DSL's estimate, not yosys' figure). */
     private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.ofEntries(
             Map.entry("sue_endpoint", 12.25),
-            Map.entry("sue_rx", 11.5),
-            Map.entry("sue_rx_deliver", 11.5),
             Map.entry("sue_tx", 9.25)));
 
     private DepthRatchet() {

@@ -75,8 +75,8 @@ final class RxBuffer {
 
     /**
      * {@code n} 2-byte lanes of {@code window} from lane {@code first} on (lanes past its end are
-     * zero), as trees of 4:1 muxes: one LUT level per two index bits, where a shifter costs one
-     * per index bit. Ops and data start at even offsets, so 2-byte lanes suffice.
+     * zero), each an indexed read ({@link #choose}), not a log shifter (one level per index bit).
+     * Ops and data start at even offsets, so 2-byte lanes suffice.
      */
     static Bits lanes(String name, Bits window, UInt first, int n) {
         int total = window.width() / 16;
@@ -87,30 +87,18 @@ final class RxBuffer {
                 int l = i + j;
                 c.add(l < total ? window.slice(16 * l + 15, 16 * l) : B(0, 16));
             }
-            out.add(muxTree(c, first).named(name + "_" + j));
+            out.add(choose(c, first).named(name + "_" + j));
         }
         return cat(out);
     }
 
-    /** c[idx] for a power-of-two list, two index bits per level. */
-    static Bits muxTree(List<Bits> c, UInt idx) {
-        int bit = 0;
-        while (c.size() > 1) {
-            List<Bits> next = new ArrayList<>();
-            if (c.size() >= 4) {
-                Bool b0 = idx.bit(bit);
-                Bool b1 = idx.bit(bit + 1);
-                for (int i = 0; i < c.size(); i += 4) {
-                    next.add(mux(b1, mux(b0, c.get(i + 3), c.get(i + 2)), mux(b0, c.get(i + 1), c.get(i))));
-                }
-                bit += 2;
-            } else {
-                next.add(mux(idx.bit(bit), c.get(1), c.get(0)));
-                bit += 1;
-            }
-            c = next;
-        }
-        return c.get(0);
+    /**
+     * c[idx] for a power-of-two list: one indexed read, which synthesis maps as one mux (a 4:1
+     * per LUT6). Written as nested 2:1 muxes it synthesised the same, but the depth estimate
+     * costs such a tree mux by mux (5 levels for 32:1, against 3).
+     */
+    static Bits choose(List<Bits> c, UInt idx) {
+        return c.size() == 1 ? c.get(0) : Vec.of(c).get(idx.resize(log2Up(c.size())));
     }
 
     /** regs[idx] (one register per VC). */

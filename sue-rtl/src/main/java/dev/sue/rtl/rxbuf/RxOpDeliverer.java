@@ -68,8 +68,9 @@ final class RxOpDeliverer {
         UInt hA = reg("h_abs", uint(pb)).init(0); // ring byte position of hp: hs * B + hp
         UInt hRdVc = wire("h_rd_vc", uint(2));
         UInt hRdPos = wire("h_rd_pos", uint(pb));
+        UInt hRdPosB = wire("h_rd_pos_b", uint(pb)); // h_rd_pos + B, chosen among sums of its own
         Bool hRdEn = wire("h_rd_en", bool());
-        Bits hr0 = buf.bank0.readSync(buf.bankAddr(hRdVc, hRdPos.add(nb).shr(lb).resize(wb)), hRdEn);
+        Bits hr0 = buf.bank0.readSync(buf.bankAddr(hRdVc, hRdPosB.shr(lb).resize(wb)), hRdEn);
         Bits hr1 = buf.bank1.readSync(buf.bankAddr(hRdVc, hRdPos.shr(lb).resize(wb)), hRdEn);
         // port M: the op map of the header's word, read with the pair (same address, same enable)
         Bits hMap = buf.opMap.readSync(buf.mapAddr(hRdVc, hRdPos.shr(lb).resize(wb)), hRdEn).named("h_map");
@@ -103,8 +104,8 @@ final class RxOpDeliverer {
         Bool wenQ = regNext(wen).named("wen_q");
         UInt vInQ = regNext(vIn).named("v_in_q");
         UInt widxQ = regNext(widx).named("widx_q");
-        UInt hWord = hA.shr(lb).resize(wb);
-        Bool hStale = hPend.and(hFresh).and(wenQ).and(vInQ.eq(hv)).and(widxQ.eq(hWord).or(widxQ.eq(hWord.add(1))))
+        UInt hWordNow = hA.shr(lb).resize(wb);
+        Bool hStale = hPend.and(hFresh).and(wenQ).and(vInQ.eq(hv)).and(widxQ.eq(hWordNow).or(widxQ.eq(hWordNow.add(1))))
                 .named("h_stale");
         Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).andNot(hStale).named("head_ok");
         // the op (control bytes and the data bytes of beat 0): 2-byte lanes from hp on
@@ -115,7 +116,10 @@ final class RxOpDeliverer {
         Bool hasData = hLane.dataPresent;
         UInt ctrlLen = hLane.units.resize(5).shl(1).named("ctrl_len");
         UInt ctrl14 = ctrlLen.resize(14);
-        UInt beats = mux(hasData, hL1.shr(lb).resize(5).add(1), U(0, 5)).named("beats");
+        // the data beats' count and placement come from the lane too, not from the length byte
+        // picked out of the word pair and added to the header's position
+        UInt lastBeat = hLane.lastBeat.resize(5).named("last_beat");
+        UInt beats = mux(hasData, lastBeat.add(1), U(0, 5)).named("beats");
         UInt opLen = RxOpMap.bytes(hLane).named("op_len");
         UInt hNext = hp.add(opLen).named("h_next");
         UInt hdLen14 = hdLen.resize(14);
@@ -124,8 +128,12 @@ final class RxOpDeliverer {
         Bool pduEnd = hp.ge(hdLen14).or(RxOpMap.isPad(hLane)).named("pdu_end");
         Bool lastOp = opLen.ge(rem).named("last_op");
         // beat 0 of a data op comes from the header's own word pair when it lies in it
-        Bool win0 = U(nb, lb + 1).sub(hp.resize(lb).resize(lb + 1)).ge(ctrlLen.resize(lb + 1)).named("win0");
-        Bool creditOk = RxBuffer.sel(cmdC, hv).ne(0).and(hasData.not().or(RxBuffer.sel(dataC, hv).gt(hL1.shr(lb).resize(CW))))
+        Bool win0 = hLane.beat0InPair.named("win0");
+        // data credits > last beat index, split so the lane meets only a 3-bit compare
+        UInt dataCv = RxBuffer.sel(dataC, hv);
+        int lbw = hLane.lastBeat.bitWidth();
+        Bool dataOk = dataCv.slice(CW - 1, lbw).ne(0).or(dataCv.resize(lbw).gt(hLane.lastBeat));
+        Bool creditOk = RxBuffer.sel(cmdC, hv).ne(0).and(hasData.not().or(dataOk))
                 .andNot(rxResetIn).named("credit_ok");
 
         // active data op (port D)
@@ -156,10 +164,8 @@ final class RxOpDeliverer {
         Bool contH = go.andNot(lastOp).named("cont_h");
         // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
         UInt readsNow = mux(hasData, mux(win0, mux(beats.ge(2), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
-        UInt firstRead = mux(win0, U(1, 5), U(0, 5)).named("first_read");
-        // = beats - first_read - 1 when it reads now, from the length byte (beats - 1) without a
+        // = beats - first_read - 1 when it reads now, from the last beat's index without a
         // chain of subtractions after it
-        UInt lastBeat = hL1.shr(lb).resize(5).named("last_beat");
         UInt readsAfter = mux(hasData, mux(win0, mux(lastBeat.ne(0), lastBeat.sub(1), U(0, 5)), lastBeat), U(0, 5))
                 .named("reads_after");
         Bool freeDec = endNow.or(go.and(lastOp).and(readsAfter.eq(0))).named("free_dec");
@@ -167,7 +173,14 @@ final class RxOpDeliverer {
 
         Bits ctrlMasked = hw.slice(143, 0).and(byteMask(144 / 8, k -> ctrlLen.gt(k))).named("ctrl_masked");
         UInt dataOff = hp.add(ctrl14).named("data_off");
-        UInt firstWord = hdStart.add(dataOff.shr(lb).resize(wb)).named("first_word");
+        // the op's first port-D read: the data's word (the header's word hA / B, or the next)
+        // plus one when beat 0 leaves from the pair; as that offset is 1 or 2, both candidates
+        // (and the word after each) are adds on the register h_abs, the lane only picks
+        UInt hWord = hA.shr(lb).resize(wb);
+        Bool readTwoOn = hLane.dataNextWord.and(win0).named("read_two_on");
+        UInt firstRead = mux(win0, U(1, 5), U(0, 5)).named("first_read");
+        UInt dFirst = mux(readTwoOn, hWord.add(2), hWord.add(1)).named("d_first");
+        UInt dAfterFirst = mux(readTwoOn, hWord.add(3), hWord.add(2)).named("d_after_first");
 
         // next header read. From registers only: the VC picked (round robin among VCs whose head
         // is bad or covered by credits) when nothing is being walked ("idle"), and the one picked
@@ -176,15 +189,17 @@ final class RxOpDeliverer {
         UInt rr = reg("rr", uint(2)).init(0);
         List<Bool> eligIdle = new ArrayList<>();
         List<Bool> eligSw = new ArrayList<>();
-        List<UInt> fetchPos = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxPduDesc h = ready.get(v).m.payload;
-            Bool creditsFor = cmdC.get(v).ne(0).and(waitF.get(v).not().or(dataC.get(v).ge(need.get(v).resize(CW))))
-                    .andNot(rxResetIn);
-            Bool e = ready.get(v).m.valid.and(h.bad.or(creditsFor)).named("elig_" + v);
+            // the credit test is registered: a cycle late it can only be optimistic just after an
+            // op took credits (the header read then finds them short, the VC waits, a lost cycle)
+            // or hold a VC back a cycle after its credits came; the queue head counts at once
+            Bool creditsFor = reg("credits_for_" + v, bool()).init(false);
+            creditsFor.set(cmdC.get(v).ne(0).and(waitF.get(v).not().or(dataC.get(v).ge(need.get(v).resize(CW))))
+                    .andNot(rxResetIn));
+            Bool e = ready.get(v).m.valid.and(h.bad.or(creditsFor.andNot(rxResetIn))).named("elig_" + v);
             eligIdle.add(e);
             eligSw.add(e.andNot(hv.eq(v)).named("elig_sw_" + v));
-            fetchPos.add(h.start.resize(pb).shl(lb).add(opos.get(v).resize(pb)).named("fetch_pos_" + v));
         }
         RoundRobin idle = new RoundRobin(eligIdle, rr, "idle");
         RoundRobin sw = new RoundRobin(eligSw, rr, "sw");
@@ -194,13 +209,21 @@ final class RxOpDeliverer {
         Bool fetchIdle = idleCase.and(idle.any).andNot(idle.bad(ready)).named("fetch_idle");
         Bool fetchSw = pduDone.and(sw.any).andNot(sw.bad(ready)).named("fetch_sw");
         Bool spec = pduDone.andNot(sw.any).named("spec");
-        UInt specStart = hs.add(nwDec.resize(wb)).named("spec_start");
-        UInt specPos = specStart.resize(pb).shl(lb);
-        UInt switchPos = mux(sw.any, RxBuffer.sel(fetchPos, sw.index), specPos).named("switch_pos");
-        UInt otherPos = mux(hStale, hA, mux(walking, switchPos, RxBuffer.sel(fetchPos, idle.index))).named("other_pos");
-        UInt contPos = hA.add(opLen.resize(pb)).named("cont_pos");
         Bool selCont = opHere.andNot(lastOp).named("sel_cont");
-        hRdPos.set(mux(selCont, contPos, otherPos));
+        // the read position and the same plus one word (bank 0's address), each chosen among
+        // candidates that carry their own offset: no adder after the late choice
+        ReadPos at = new ReadPos("", 0, ready, opos, hA, hs, nwDec, opLen, lb, pb);
+        ReadPos atB = new ReadPos("_b", 1, ready, opos, hA, hs, nwDec, opLen, lb, pb);
+        for (ReadPos r : List.of(at, atB)) {
+            UInt switchPos = mux(sw.any, RxBuffer.sel(r.fetch, sw.index), r.spec).named("switch_pos" + r.suffix);
+            UInt otherPos = mux(hStale, r.cur, mux(walking, switchPos, RxBuffer.sel(r.fetch, idle.index)))
+                    .named("other_pos" + r.suffix);
+            (r == at ? hRdPos : hRdPosB).set(mux(selCont, r.cont, otherPos));
+        }
+        List<UInt> fetchPos = at.fetch;
+        UInt specStart = at.specStart;
+        UInt specPos = at.spec;
+        UInt contPos = at.cont;
         hRdVc.set(mux(walking.and(sw.any.not().or(selCont).or(hStale)), hv, mux(walking, sw.index, idle.index)));
         Bool fetch = fetchIdle.or(fetchSw).named("fetch");
         UInt sv = mux(fetchSw, sw.index, idle.index).named("sv");
@@ -229,7 +252,7 @@ final class RxOpDeliverer {
 
         // port D: the active op's beats, or the first data read of an op issued now
         dRdVc.set(hv);
-        dRdWord.set(firstWord.add(firstRead.resize(wb)));
+        dRdWord.set(dFirst);
         dRet.set(FALSE);
         Bool goReads = go.and(readsNow.ne(0)).named("go_reads");
         when(actReading, () -> {
@@ -242,7 +265,7 @@ final class RxOpDeliverer {
             dIdx.set(actIdx);
             dLast.set(actLeft.eq(1));
         }).elseWhen(goReads, () -> {
-            actWord.set(firstWord.add(firstRead.resize(wb)).add(1));
+            actWord.set(dAfterFirst);
             actLeft.set(readsAfter);
             actIdx.set(firstRead.resize(4).add(1));
             dRet.set(TRUE);
@@ -260,9 +283,9 @@ final class RxOpDeliverer {
         });
 
         // per-VC state: op positions, credits, waits, frees, queue pops
-        Bits crq = reg("credit_q", bits(6)).init(0);
-        crq.set(mux(rxResetIn, B(0, 6), rxCredit));
-        UInt crCount = crq.slice(1, 0).asUInt().resize(CW + 1).add(1);
+        // rx_credit {valid, data, vc[1:0], count - 1[1:0]}, registered as each VC's two increments
+        Bool crValid = rxCredit.bit(5).andNot(rxResetIn);
+        UInt crCount = rxCredit.slice(1, 0).asUInt().resize(CW + 1).add(1);
         UInt skipVc = idle.index;
         for (int v = 0; v < vcs; v++) {
             final int vv = v;
@@ -274,13 +297,15 @@ final class RxOpDeliverer {
             // a skip needs an idle header stage), is added last: those decisions come late
             ring.free(v, mux(actFreeFire.and(actVc.eq(vv)), actNw, U(0, pw)),
                     freeDec.and(isH).or(skip.and(skipVc.eq(vv))), headWords.get(v));
-            Bool crHere = crq.bit(5).and(crq.slice(3, 2).asUInt().eq(vv));
-            UInt addCmd = mux(crHere.andNot(crq.bit(4)), crCount, U(0, CW + 1));
-            UInt addData = mux(crHere.and(crq.bit(4)), crCount, U(0, CW + 1));
+            Bool crHere = crValid.and(rxCredit.slice(3, 2).asUInt().eq(vv));
+            UInt addCmd = reg("add_cmd_" + v, uint(CW + 1)).init(0);
+            addCmd.set(mux(crHere.andNot(rxCredit.bit(4)), crCount, U(0, CW + 1)));
+            UInt addData = reg("add_data_" + v, uint(CW + 1)).init(0);
+            addData.set(mux(crHere.and(rxCredit.bit(4)), crCount, U(0, CW + 1)));
             Bool take = go.and(isH);
             cmdC.get(v).set(mux(rxResetIn, U(0, CW), mux(take, satAdd(cmdC.get(v), addCmd, U(1, CW + 1)),
                     satAdd(cmdC.get(v), addCmd, U(0, CW + 1)))));
-            dataC.get(v).set(mux(rxResetIn, U(0, CW), mux(take, satAdd(dataC.get(v), addData, beats.resize(CW + 1)),
+            dataC.get(v).set(mux(rxResetIn, U(0, CW), mux(take.and(hasData), satAddTakeBeats(dataC.get(v), addData, lastBeat),
                     satAdd(dataC.get(v), addData, U(0, CW + 1)))));
             when(noCredit.and(isH), () -> {
                 waitF.get(vv).set(TRUE);
@@ -325,8 +350,51 @@ final class RxOpDeliverer {
     /** cur + add - take, clamped to the counter's range (a misbehaving XPU cannot wrap it). */
     private static UInt satAdd(UInt cur, UInt add, UInt take) {
         int w = cur.bitWidth();
-        UInt s = cur.resize(w + 2).add(add.resize(w + 2)).sub(take.resize(w + 2));
+        return clamp(cur.resize(w + 2).add(add.resize(w + 2)).sub(take.resize(w + 2)), w);
+    }
+
+    /**
+     * cur + add - (lastBeat + 1), clamped: the data credits of an op of lastBeat + 1 beats, as
+     * cur + add + ~lastBeat, so the late lastBeat meets one carry chain and no increment.
+     */
+    private static UInt satAddTakeBeats(UInt cur, UInt add, UInt lastBeat) {
+        int w = cur.bitWidth();
+        return clamp(cur.resize(w + 2).add(add.resize(w + 2)).add(lastBeat.resize(w + 2).not()), w);
+    }
+
+    private static UInt clamp(UInt s, int w) {
         return mux(s.gt((1L << w) - 1), U((1L << w) - 1, w), s.resize(w));
+    }
+
+    /**
+     * The candidates of the next header read position plus {@code words} words: each VC's fetch
+     * position (queue head start, op position), the speculative next PDU (hs + head words), the
+     * current position and the continuation (+ op length).
+     */
+    private static final class ReadPos {
+        final String suffix;
+        final List<UInt> fetch = new ArrayList<>();
+        final UInt specStart;
+        final UInt spec;
+        final UInt cur;
+        final UInt cont;
+
+        ReadPos(String suffix, int words, List<RxDescQueue> ready, List<UInt> opos, UInt hA, UInt hs,
+                UInt nwDec, UInt opLen, int lb, int pb) {
+            this.suffix = suffix;
+            for (int v = 0; v < ready.size(); v++) {
+                fetch.add(plus(ready.get(v).m.payload.start, words).resize(pb).shl(lb).add(opos.get(v).resize(pb))
+                        .named("fetch_pos" + suffix + "_" + v));
+            }
+            specStart = plus(hs, words).add(nwDec.resize(hs.bitWidth())).named("spec_start" + suffix);
+            spec = specStart.resize(pb).shl(lb);
+            cur = plus(hA, words << lb);
+            cont = cur.add(opLen.resize(pb)).named("cont_pos" + suffix);
+        }
+
+        private static UInt plus(UInt x, int k) {
+            return k == 0 ? x : x.add(k);
+        }
     }
 
     /** Round-robin choice among eligible VCs: the lowest eligible VC above {@code rr}, else the lowest. */

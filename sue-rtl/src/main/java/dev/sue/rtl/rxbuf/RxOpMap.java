@@ -22,16 +22,25 @@ final class RxOpMap {
     static final int PAD = 0;
     /** Lane code of a type not valid in the table: the PDU is malformed. */
     static final int INVALID = 0xFF;
+    /** Bits of a data op's last-beat index: byte1 / B &lt;= 255 / 32 at the narrowest beat (256 bits). */
+    private static final int LAST_BEAT_BITS = 3;
 
     /**
      * One lane: {@code code} ({@link #PAD}, {@link #INVALID}, else the op's length in 2-byte
      * units, {@code units + (data ? byte1 / 2 + 1 : 0)}, 1..137: an op's length is always even,
-     * ARCHITECTURE.md §5), and the table entry of its type ({@code dataPresent}, {@code units}).
+     * ARCHITECTURE.md §5), the table entry of its type ({@code dataPresent}, {@code units}), and
+     * where a data op's bytes lie, so the deliverer's decode takes no add or compare after the
+     * lane pick: {@code lastBeat} (index of its last data beat, byte1 / B), {@code dataNextWord}
+     * (its data start in the word after the header's: 2 * lane + 2 * units &gt;= B),
+     * {@code beat0InPair} (its beat 0 lies in the header's word pair: 2 * lane + 2 * units &lt;= B).
      */
     static final class Lane extends Bundle {
         final UInt code = uint(8);
         final Bool dataPresent = bool();
         final UInt units = uint(4);
+        final UInt lastBeat = uint(LAST_BEAT_BITS);
+        final Bool dataNextWord = bool();
+        final Bool beat0InPair = bool();
 
         @Override
         public Lane copyType() {
@@ -50,6 +59,11 @@ final class RxOpMap {
     /** The op map of {@code data} (lane k from bit laneBits() * k on), looked up in {@code table}. */
     static Bits of(Bits data, RxCommandTable table) {
         int lanes = data.width() / 16;
+        int beatBytes = data.width() / 8;
+        int lb = log2Up(beatBytes);
+        if (255 >> lb >= 1 << LAST_BEAT_BITS) {
+            throw new IllegalArgumentException("op map: a " + data.width() + "-bit beat is below 256 bits");
+        }
         List<Bits> types = new ArrayList<>();
         List<Bits> out = new ArrayList<>();
         for (int k = lanes - 1; k >= 0; k--) {
@@ -64,13 +78,17 @@ final class RxOpMap {
                     mux(table.laneValid.bit(k), mux(dataPresent, withData, units.resize(8)), U(INVALID, 8))));
             lane.dataPresent.set(dataPresent);
             lane.units.set(units);
+            lane.lastBeat.set(lenM1.shr(lb).resize(LAST_BEAT_BITS));
+            // 2k + 2u against B, as u against B/2 - k (a constant per lane)
+            lane.dataNextWord.set(units.resize(lb).ge(beatBytes / 2 - k));
+            lane.beat0InPair.set(units.resize(lb).le(beatBytes / 2 - k));
             out.add(asBits(lane));
         }
         table.laneType.set(cat(types));
         return cat(out);
     }
 
-    /** Lane {@code lane} of {@code map}: a tree of 4:1 muxes. */
+    /** Lane {@code lane} of {@code map}: one indexed read ({@link RxBuffer#choose}). */
     static Lane pick(String name, Bits map, UInt lane) {
         int bits = laneBits();
         List<Bits> lanes = new ArrayList<>();
@@ -78,7 +96,7 @@ final class RxOpMap {
             lanes.add(map.slice(bits * k + bits - 1, bits * k));
         }
         Lane l = wire(name, new Lane());
-        assignFromBits(l, RxBuffer.muxTree(lanes, lane));
+        assignFromBits(l, RxBuffer.choose(lanes, lane));
         return l;
     }
 
