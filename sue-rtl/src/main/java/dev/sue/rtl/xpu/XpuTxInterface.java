@@ -5,6 +5,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
@@ -95,10 +96,24 @@ import java.util.List;
 public final class XpuTxInterface extends Component {
     public static final int VCS = 4;
 
+    /**
+     * A command-table word, also the layout of {@code cfg_data}: whether the type carries data,
+     * its control length in 2-byte units.
+     */
+    static final class CmdEntry extends Bundle {
+        final Bool dataPresent = bool();
+        final UInt units = uint(4);
+
+        @Override
+        public CmdEntry copyType() {
+            return new CmdEntry();
+        }
+    }
+
     /** The XPU side, ports {@code tx_*}. */
     public final XpuTxBus tx;
     /** The command table's window of the configuration space: ports {@code cfg_*}; always ready. */
-    public final CfgBus cfg = slave(new CfgBus(8, 5)).named("cfg");
+    public final CfgBus cfg = slave(new CfgBus(8, new CmdEntry().bitWidth())).named("cfg");
 
     public final Flow<CreditRelease> release;
     public final Stream<XpuTxOp> m;
@@ -147,11 +162,12 @@ public final class XpuTxInterface extends Component {
         latency(storage == FifoStorage.REGISTERS ? 2 : 3);
 
         // ---- command table ----------------------------------------------------------------
-        Mem<Bits> table = Mem.of(256, 5).named("cmd_table");
+        Mem<CmdEntry> table = Mem.of(256, new CmdEntry()).named("cmd_table");
         Bits typeValid = reg("type_valid", bits(256)).init(0);
-        UInt cfgUnits = cfg.data.slice(3, 0).asUInt();
-        Bool cfgOk = cfgUnits.ne(0).and(cfgUnits.le(9)).and(cfg.addr.ne(0)).named("cfg_ok");
-        table.write(cfg.addr, cfg.data, cfg.valid.and(cfgOk));
+        CmdEntry cfgEntry = wire("cfg_entry", new CmdEntry());
+        assignFromBits(cfgEntry, cfg.data);
+        Bool cfgOk = cfgEntry.units.ne(0).and(cfgEntry.units.le(9)).and(cfg.addr.ne(0)).named("cfg_ok");
+        table.write(cfg.addr, cfgEntry, cfg.valid.and(cfgOk));
         cfg.ready.set(TRUE);
         Bits cfgSel = OneHot.decode(cfg.addr, 256).named("cfg_sel");
         when(cfg.valid, () -> typeValid.set(typeValid.and(cfgSel.not())
@@ -195,10 +211,9 @@ public final class XpuTxInterface extends Component {
 
         // decode (meaningful on a first beat)
         UInt type = tx.control.slice(7, 0).asUInt().named("cmd_type");
-        Bits entry = table.readAsync(type).named("cmd_entry");
+        CmdEntry entry = table.readAsync(type).named("cmd_entry");
         Bool entryValid = typeValid.bit(type).named("entry_valid");
-        Bool entryData = entry.bit(4);
-        UInt ctrlLen = entry.slice(3, 0).asUInt().resize(5).shl(1).named("ctrl_len");
+        UInt ctrlLen = entry.units.resize(5).shl(1).named("ctrl_len");
         UInt lenM1 = tx.control.slice(15, 8).asUInt();
         UInt dataLen = mux(hasData, lenM1.resize(9).add(1), U(0, 9)).named("data_len");
         // beats after the first: the length's beat index for data, none without
@@ -235,8 +250,8 @@ public final class XpuTxInterface extends Component {
         Bool okP = okE.and(type.ne(0));
         Bool sBadType = okP.andNot(entryValid);
         Bool okT = okP.and(entryValid);
-        Bool sMismatch = okT.and(entryData.ne(hasData));
-        Bool okM = okT.and(entryData.eq(hasData));
+        Bool sMismatch = okT.and(entry.dataPresent.ne(hasData));
+        Bool okM = okT.and(entry.dataPresent.eq(hasData));
         Bool creditOk = cmdAvail.and(hasData.not().or(dataAvail));
         Bool sNoCredit = okM.andNot(creditOk);
         Bool okC = okM.and(creditOk);
