@@ -5,6 +5,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
@@ -80,6 +81,17 @@ public final class ActiveScheduler extends Component {
     static final int ACTIVE = 1;
     static final int PARKED = 2;
 
+    /** A queue's word of the state RAM: whether it holds data, its mode (IDLE, ACTIVE, PARKED). */
+    static final class SchedState extends Bundle {
+        final Bool hasData = bool();
+        final UInt mode = uint(2);
+
+        @Override
+        public SchedState copyType() {
+            return new SchedState();
+        }
+    }
+
     public final Stream<SchedEvent> ev;
     public final Stream<UInt> grant;
     public final Bits pause;
@@ -101,7 +113,7 @@ public final class ActiveScheduler extends Component {
         initDone = out(bool());
         latency(1);
 
-        Mem<Bits> state = Mem.of(queues, 3).named("queue_state");
+        Mem<SchedState> state = Mem.of(queues, new SchedState()).named("queue_state");
         Mem<Bits> lists = Mem.of(vcs << xw, xw).named("lists");
         Vec<UInt> head = reg(Vec.of(vcs, i -> uint(xw))).named("head");
         Vec<UInt> tail = reg(Vec.of(vcs, i -> uint(xw))).named("tail");
@@ -128,44 +140,46 @@ public final class ActiveScheduler extends Component {
         UInt evQueue = ev.payload.queue;
         UInt evDest = evQueue.shr(vw).resize(xw).named("ev_dest");
         UInt evVc = vcOf(evQueue, vw);
-        Bits cur = state.readAsync(evQueue).named("cur_state");
-        Bool hasData = cur.bit(2).named("has_data");
-        UInt mode = cur.slice(1, 0).asUInt().named("mode");
+        SchedState cur = state.readAsync(evQueue).named("cur_state");
+        Bool hasData = cur.hasData;
+        UInt mode = cur.mode;
         Bool isIdle = mode.eq(IDLE);
         Bool isActive = mode.eq(ACTIVE);
         Bool isParked = mode.eq(PARKED);
         UInt kind = ev.payload.kind;
 
-        Bool newHasData = wire("new_has_data", bool());
-        UInt newMode = wire("new_mode", uint(2));
+        SchedState written = wire("new_state", new SchedState());
         Bool enqueue = wire("enqueue", bool());
-        newHasData.set(hasData);
-        newMode.set(mode);
+        assignLeaves(written, cur);
         enqueue.set(false);
         switchOn(kind, s -> s
                 .is(SchedEvent.KIND_NON_EMPTY, () -> {
-                    newHasData.set(true);
+                    written.hasData.set(true);
                     when(isIdle, () -> {
-                        newMode.set(ACTIVE);
+                        written.mode.set(ACTIVE);
                         enqueue.set(true);
                     });
                 })
-                .is(SchedEvent.KIND_EMPTY, () -> newHasData.set(false))
+                .is(SchedEvent.KIND_EMPTY, () -> written.hasData.set(false))
                 .is(SchedEvent.KIND_DONE, () -> {
-                    when(hasData.not(), () -> newMode.set(IDLE))
+                    when(hasData.not(), () -> written.mode.set(IDLE))
                             .elseWhen(ev.payload.eligible, () -> enqueue.set(true))
-                            .otherwise(() -> newMode.set(PARKED));
+                            .otherwise(() -> written.mode.set(PARKED));
                 })
                 .otherwise(() -> when(isParked, () -> {
                     when(hasData, () -> {
-                        newMode.set(ACTIVE);
+                        written.mode.set(ACTIVE);
                         enqueue.set(true);
-                    }).otherwise(() -> newMode.set(IDLE));
+                    }).otherwise(() -> written.mode.set(IDLE));
                 })));
+        // the sweep writes every queue idle and empty
+        when(clearing, () -> {
+            written.hasData.set(false);
+            written.mode.set(IDLE);
+        });
 
         UInt clearAddr = clearIdx.resize(qw).named("clear_addr");
-        state.write(mux(clearing, clearAddr, evQueue),
-                mux(clearing, B(0, 3), cat(newHasData, newMode)), clearing.or(evFire));
+        state.write(mux(clearing, clearAddr, evQueue), written, clearing.or(evFire));
 
         // ---- selection into the grant stage ----------------------------------------------
         // count != 0 per VC, kept in a register beside the count: the selection starts from flip-flops
