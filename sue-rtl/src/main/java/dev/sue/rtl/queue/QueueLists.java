@@ -5,6 +5,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
@@ -68,6 +69,28 @@ import dev.sue.hdl.lib.stream.Stream;
  * including back-to-back operations on one queue.
  */
 public final class QueueLists extends Component {
+    /** A queue's word of the state RAM: its first and last cell and how many cells it holds. */
+    static final class ListState extends Bundle {
+        final UInt head;
+        final UInt tail;
+        final UInt length;
+        private final int cellBits;
+        private final int lengthBits;
+
+        ListState(int cellBits, int lengthBits) {
+            this.cellBits = cellBits;
+            this.lengthBits = lengthBits;
+            head = uint(cellBits);
+            tail = uint(cellBits);
+            length = uint(lengthBits);
+        }
+
+        @Override
+        public ListState copyType() {
+            return new ListState(cellBits, lengthBits);
+        }
+    }
+
     public final Stream<QueueCmd> cmd;
     public final Flow<QueueRsp> rsp;
     public final UInt destLimit;
@@ -92,7 +115,7 @@ public final class QueueLists extends Component {
         initDone = out(bool());
         latency(2);
 
-        Mem<Bits> state = Mem.of(queues, 2 * cw + lw).named("state");
+        Mem<ListState> state = Mem.of(queues, new ListState(cw, lw)).named("state");
         Mem<Bits> destCount = Mem.of(xpus, lw).named("dest_count");
         Mem<Bits> next = Mem.of(cells, cw).named("next");
 
@@ -106,7 +129,7 @@ public final class QueueLists extends Component {
 
         // ---- stage A: accept, read state and count -----------------------------------------
         Bool accept = cmd.fire().named("accept");
-        Bits stateRd = state.readSync(cmd.payload.queue).named("state_rd");
+        ListState stateRd = state.readSync(cmd.payload.queue).named("state_rd");
         Bits countRd = destCount.readSync(destOf(cmd.payload.queue, xw, vw)).named("count_rd");
 
         Bool bValid = reg("b_valid", bool()).init(false);
@@ -140,30 +163,34 @@ public final class QueueLists extends Component {
         UInt nextRd = next.readSync(nextRdAddr).asUInt().named("next_rd");
         // The new state stage C writes at the end of this cycle: a pop's new head is the next
         // pointer read in stage B.
-        UInt cNewHead = mux(cHeadFromNext, nextRd, cHead).named("c_new_head");
-        Bits cNewState = cat(cNewHead, cTail, cLength).named("c_new_state");
+        ListState cNewState = wire("c_new_state", new ListState(cw, lw));
+        cNewState.head.set(mux(cHeadFromNext, nextRd, cHead));
+        cNewState.tail.set(cTail);
+        cNewState.length.set(cLength);
         UInt cDest = destOf(cQueue, xw, vw).named("c_dest");
 
         // The write made at the end of the previous cycle (missed by this cycle's read data).
         Bool lastWrite = reg("last_write", bool()).init(false);
         UInt lastQueue = reg("last_queue", uint(qw));
-        Bits lastState = reg("last_state", bits(2 * cw + lw));
+        ListState lastState = reg("last_state", new ListState(cw, lw));
         UInt lastCount = reg("last_count", uint(lw));
         lastWrite.set(cWrite);
         lastQueue.set(cQueue);
-        lastState.set(cNewState);
+        assignLeaves(lastState, cNewState);
         lastCount.set(cCount);
 
         // ---- stage B: forward, decide ------------------------------------------------------
         UInt bDest = destOf(bQueue, xw, vw).named("b_dest");
         UInt lastDest = destOf(lastQueue, xw, vw).named("last_dest");
-        Bits bState = mux(cWrite.and(cQueue.eq(bQueue)), cNewState,
-                mux(lastWrite.and(lastQueue.eq(bQueue)), lastState, stateRd)).named("b_state");
+        ListState bState = wire("b_state", new ListState(cw, lw));
+        assignLeaves(bState, stateRd);
+        when(lastWrite.and(lastQueue.eq(bQueue)), () -> assignLeaves(bState, lastState));
+        when(cWrite.and(cQueue.eq(bQueue)), () -> assignLeaves(bState, cNewState));
         UInt bCount = mux(cWrite.and(cDest.eq(bDest)), cCount,
                 mux(lastWrite.and(lastDest.eq(bDest)), lastCount, countRd.asUInt())).named("b_count");
-        UInt bHead = bState.slice(2 * cw + lw - 1, cw + lw).asUInt().named("b_head");
-        UInt bTail = bState.slice(cw + lw - 1, lw).asUInt().named("b_tail");
-        UInt bLength = bState.slice(lw - 1, 0).asUInt().named("b_length");
+        UInt bHead = bState.head;
+        UInt bTail = bState.tail;
+        UInt bLength = bState.length;
         Bool bEmpty = bLength.eq(0).named("b_empty");
 
         Bool isAppend = bOp.eq(QueueCmd.OP_APPEND).named("b_is_append");
@@ -207,7 +234,15 @@ public final class QueueLists extends Component {
         rsp.payload.becameEmpty.set(cBecameEmpty);
 
         UInt clearAddr = clearIdx.resize(Math.max(qw, xw)).named("clear_addr");
-        state.write(mux(clearing, clearAddr.resize(qw), cQueue), mux(clearing, B(0, 2 * cw + lw), cNewState),
+        // the sweep writes every list empty
+        ListState stateWritten = wire("state_written", new ListState(cw, lw));
+        assignLeaves(stateWritten, cNewState);
+        when(clearing, () -> {
+            stateWritten.head.set(0);
+            stateWritten.tail.set(0);
+            stateWritten.length.set(0);
+        });
+        state.write(mux(clearing, clearAddr.resize(qw), cQueue), stateWritten,
                 (queues == sweep ? clearing : clearing.and(clearIdx.lt(queues))).or(cWrite));
         destCount.write(mux(clearing, clearAddr.resize(xw), cDest), mux(clearing, B(0, lw), cCount.asBits()),
                 (xpus == sweep ? clearing : clearing.and(clearIdx.lt(xpus))).or(cWrite));
