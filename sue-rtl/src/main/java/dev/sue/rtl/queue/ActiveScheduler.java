@@ -114,7 +114,7 @@ public final class ActiveScheduler extends Component {
         latency(1);
 
         Mem<SchedState> state = Mem.of(queues, new SchedState()).named("queue_state");
-        Mem<Bits> lists = Mem.of(vcs << xw, xw).named("lists");
+        Mem<UInt> lists = Mem.of(vcs << xw, uint(xw)).named("lists");
         Vec<UInt> head = reg(Vec.of(vcs, i -> uint(xw))).named("head");
         Vec<UInt> tail = reg(Vec.of(vcs, i -> uint(xw))).named("tail");
         Vec<UInt> count = reg(Vec.of(vcs, i -> uint(cw))).named("count");
@@ -195,7 +195,7 @@ public final class ActiveScheduler extends Component {
         Bool load = stageFree.and(anyEligible).named("load");
         arb.advance.set(load);
         UInt selHead = (vcs == 1 ? head.get(0) : head.get(selVc)).named("sel_head");
-        UInt headDest = lists.readAsync(listAddr(selVc, selHead, vcs)).asUInt().named("head_dest");
+        UInt headDest = lists.readAsync(listAddr(selVc, selHead, vcs)).named("head_dest");
         // Bypass: when no list can be served, a queue entering its list (VC not paused) goes
         // straight into the free grant stage instead; it would have been the next pick anyway.
         Bool evPaused = (vcs == 1 ? pause.bit(0) : pause.bit(evVc)).named("ev_vc_paused");
@@ -207,7 +207,7 @@ public final class ActiveScheduler extends Component {
         grant.payload.set(outQueue);
 
         Bool append = evFire.and(enqueue).andNot(bypass).named("append");
-        lists.write(listAddr(evVc, vcs == 1 ? tail.get(0) : tail.get(evVc), vcs), evDest.asBits(), append);
+        lists.write(listAddr(evVc, vcs == 1 ? tail.get(0) : tail.get(evVc), vcs), evDest, append);
         List<Bool> nonEmptyNext = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             Bool pop = load.and(selVc.eq(v));

@@ -3,7 +3,6 @@ package dev.sue.rtl.queue;
 
 import static dev.sue.hdl.Hdl.*;
 
-import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
@@ -116,8 +115,8 @@ public final class QueueLists extends Component {
         latency(2);
 
         Mem<ListState> state = Mem.of(queues, new ListState(cw, lw)).named("state");
-        Mem<Bits> destCount = Mem.of(xpus, lw).named("dest_count");
-        Mem<Bits> next = Mem.of(cells, cw).named("next");
+        Mem<UInt> destCount = Mem.of(xpus, uint(lw)).named("dest_count");
+        Mem<UInt> next = Mem.of(cells, uint(cw)).named("next");
 
         // ---- clear sweep ------------------------------------------------------------------
         int sweep = Math.max(queues, xpus);
@@ -130,7 +129,7 @@ public final class QueueLists extends Component {
         // ---- stage A: accept, read state and count -----------------------------------------
         Bool accept = cmd.fire().named("accept");
         ListState stateRd = state.readSync(cmd.payload.queue).named("state_rd");
-        Bits countRd = destCount.readSync(destOf(cmd.payload.queue, xw, vw)).named("count_rd");
+        UInt countRd = destCount.readSync(destOf(cmd.payload.queue, xw, vw)).named("count_rd");
 
         Bool bValid = reg("b_valid", bool()).init(false);
         UInt bOp = reg("b_op", uint(2));
@@ -160,7 +159,7 @@ public final class QueueLists extends Component {
         Bool cBecameEmpty = reg("c_became_empty", bool());
 
         UInt nextRdAddr = wire("next_rd_addr", uint(cw));
-        UInt nextRd = next.readSync(nextRdAddr).asUInt().named("next_rd");
+        UInt nextRd = next.readSync(nextRdAddr).named("next_rd");
         // The new state stage C writes at the end of this cycle: a pop's new head is the next
         // pointer read in stage B.
         ListState cNewState = wire("c_new_state", new ListState(cw, lw));
@@ -187,7 +186,7 @@ public final class QueueLists extends Component {
         when(lastWrite.and(lastQueue.eq(bQueue)), () -> assignLeaves(bState, lastState));
         when(cWrite.and(cQueue.eq(bQueue)), () -> assignLeaves(bState, cNewState));
         UInt bCount = mux(cWrite.and(cDest.eq(bDest)), cCount,
-                mux(lastWrite.and(lastDest.eq(bDest)), lastCount, countRd.asUInt())).named("b_count");
+                mux(lastWrite.and(lastDest.eq(bDest)), lastCount, countRd)).named("b_count");
         UInt bHead = bState.head;
         UInt bTail = bState.tail;
         UInt bLength = bState.length;
@@ -202,7 +201,7 @@ public final class QueueLists extends Component {
         Bool popOk = isPop.andNot(bEmpty).named("b_pop_ok");
 
         nextRdAddr.set(bHead);
-        next.write(bTail, bCell.asBits(), bValid.and(appendOk).andNot(bEmpty));
+        next.write(bTail, bCell, bValid.and(appendOk).andNot(bEmpty));
 
         cValid.set(bValid);
         cWrite.set(bValid.and(appendOk.or(popOk)));
@@ -244,7 +243,7 @@ public final class QueueLists extends Component {
         });
         state.write(mux(clearing, clearAddr.resize(qw), cQueue), stateWritten,
                 (queues == sweep ? clearing : clearing.and(clearIdx.lt(queues))).or(cWrite));
-        destCount.write(mux(clearing, clearAddr.resize(xw), cDest), mux(clearing, B(0, lw), cCount.asBits()),
+        destCount.write(mux(clearing, clearAddr.resize(xw), cDest), mux(clearing, U(0, lw), cCount),
                 (xpus == sweep ? clearing : clearing.and(clearIdx.lt(xpus))).or(cWrite));
 
         // ---- checks ------------------------------------------------------------------------
