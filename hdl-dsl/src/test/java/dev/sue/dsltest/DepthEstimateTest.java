@@ -56,6 +56,31 @@ class DepthEstimateTest {
         assertEquals(3.0, depth(() -> new WideAnd(37)).worstLevels());
     }
 
+    /** An OR accumulated bit by bit in a Java loop: a chain of two-input ORs in the IR. */
+    static final class LoopOr extends Component {
+        final Bool y = out(bool());
+
+        LoopOr(int bits) {
+            Bits a = reg("a", bits(bits));
+            a.set(in(bits(bits)).named("a_in"));
+            Bool any = a.bit(0);
+            for (int i = 1; i < bits; i++) {
+                any = any.or(a.bit(i));
+            }
+            Bool r = reg("r", bool());
+            r.set(any);
+            y.set(r);
+        }
+    }
+
+    @Test
+    void anOrChainBuiltInALoopIsBalancedLikeAReduction() {
+        assertEquals(1.0, depth(() -> new LoopOr(6)).worstLevels());
+        assertEquals(2.0, depth(() -> new LoopOr(36)).worstLevels(), "36 inputs: two LUT levels, not one per 5 inputs");
+        assertEquals(3.0, depth(() -> new LoopOr(216)).worstLevels());
+        assertEquals(depth(() -> new WideAnd(100)).worstLevels(), depth(() -> new LoopOr(100)).worstLevels());
+    }
+
     static final class Adder extends Component {
         final UInt y = out(uint(32));
 

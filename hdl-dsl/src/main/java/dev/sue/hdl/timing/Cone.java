@@ -51,6 +51,30 @@ final class Cone {
         return add(a, 1);
     }
 
+    /** Adds every input of {@code other} (left unchanged), as if each had been added here. */
+    Cone merge(Cone other) {
+        if (!other.any) {
+            return this;
+        }
+        wireMass += other.wireMass;
+        lowerBits += other.lowerBits;
+        if (!any || other.level > level + EPS) {
+            lowerBits += topBits;
+            level = other.level;
+            topFanIn = other.topFanIn;
+            topBits = other.topBits;
+            latestIsLeaf = other.latestIsLeaf;
+            any = true;
+        } else if (other.level > level - EPS) {
+            topFanIn += other.topFanIn;
+            topBits += other.topBits;
+            latestIsLeaf |= other.latestIsLeaf;
+        } else {
+            lowerBits += other.topBits;
+        }
+        return this;
+    }
+
     Arrival packed() {
         if (!any) {
             return Arrival.CONSTANT;

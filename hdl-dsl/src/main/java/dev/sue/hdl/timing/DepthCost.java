@@ -15,7 +15,9 @@ import java.util.function.Function;
  * <li>Wiring is free: slices, concatenations, extensions, constant shifts, repeats.</li>
  * <li>Logic ABC packs into LUTs (bitwise operations, NOT, reductions, equality, 2:1 and wide
  *     multiplexers, variable shifts and indexing) is a {@link Cone} over the input bits each
- *     output bit depends on: a 12-input AND is 2 levels, a 4:1 multiplexer 1, a 64:1 one 3.</li>
+ *     output bit depends on: a 12-input AND is 2 levels, a 4:1 multiplexer 1, a 64:1 one 3.
+ *     A chain of one of AND, OR, XOR (an accumulator in a Java loop) is one cone over all the
+ *     chain's inputs, as ABC balances it: 36 ORed bits are 2 levels whatever the order.</li>
  * <li>Adders, subtractors and magnitude comparisons are a propagate LUT (which absorbs the
  *     logic before it like any cone) and a CARRY4 chain of 0.25 per 4 bits; their output
  *     starts a new LUT.</li>
@@ -52,7 +54,27 @@ final class DepthCost {
                 }
                 return worst;
             }
-            case NOT, AND, OR, XOR, MUX: {
+            case AND, OR, XOR: {
+                // Two mappings, the better one wins: each operand as the LUT that made it (which
+                // may already have absorbed a side input), or the chain's inputs as one balanced tree.
+                Cone operands = new Cone();
+                Cone chain = new Cone();
+                for (int i = 0; i < op.argCount(); i++) {
+                    Arrival a = arg.apply(op.arg(i));
+                    operands.add(a);
+                    if (a.chain() != null && a.chain().kind() == op.kind()) {
+                        chain.merge(a.chain().inputs());
+                    } else {
+                        chain.add(a);
+                    }
+                }
+                Arrival asOperands = operands.packed();
+                Arrival asTree = chain.packed();
+                boolean treeWins = asTree.level() < asOperands.level() - 1e-9
+                        || asTree.level() < asOperands.level() + 1e-9 && asTree.fanIn() < asOperands.fanIn();
+                return (treeWins ? asTree : asOperands).withChain(op.kind(), chain);
+            }
+            case NOT, MUX: {
                 Cone c = new Cone();
                 for (int i = 0; i < op.argCount(); i++) {
                     c.add(arg.apply(op.arg(i)));
