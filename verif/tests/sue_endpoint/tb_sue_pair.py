@@ -11,8 +11,8 @@ Checked (the oracle is the XPUs' own record of what they sent, never the RTL):
 * scoreboard: every op an XPU sent is delivered to the peer XPU exactly once, byte-identical
   (control bytes and data), in order per {source, VC}, with the right source xpuid; nothing
   else is delivered;
-* frame accounting on both sides, from the status space read through ``rd_*`` (addresses from
-  the design's register map): frames the RX MAC port took = parser frames = pass + control +
+* frame accounting on both sides, from the status words read through the AXI4-Lite target
+  (``s_axil_*``, cocotbext-axi; addresses from the generated ``sue_endpoint_regs.py``): frames the RX MAC port took = parser frames = pass + control +
   every drop reason; every passed PDU lands in exactly one reliability outcome; accepted PDUs =
   stored PDUs; ops delivered by the RTL = ops the XPU received; control frames counted = frames
   on ``ctl``; frames sent by the framer = frames the MAC took;
@@ -24,11 +24,14 @@ time A -> B: command in -> command out, last MAC beat in -> first XPU beat out),
 steady A -> B stream, data frame TB_LOSE_DATA_FRAME lost on purpose: extra latency of the ops
 behind it), ``soak`` (like traffic, memory kept flat). Figures go to TB_RESULTS (JSON).
 
-Environment: TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
+Configuration goes through the AXI4-Lite target as well (``common.sue_endpoint_bench.RegPort``).
+
+Environment: TB_REGS_DIR (the design's directory: ``sue_endpoint_regs.py``), TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
 TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
-refuses a beat), TB_TIMEOUT.
+refuses a beat), TB_TIMEOUT, TB_REG_CHECK (1: ``check_registers`` on endpoint A while the
+traffic runs; TB_CELLS and TB_RX_BUF give the generator's cells and rxBufBytes for the ID check).
 """
 
 from __future__ import annotations
@@ -43,8 +46,9 @@ from common import sue_frames
 from common.link_model import Faults, LinkModel
 from common.stream_bfm import BenchTimeout, ClockedBench, CycleProbe, start_clock_and_reset
 from common.mac_axis import FrameSink, MacSource
-from common.sue_endpoint_bench import CfgPort, MacTxSink, StatusReader, View, XpuRxSink
+from common.sue_endpoint_bench import MacTxSink, RegPort, View, XpuRxSink, block_registers, load_regs
 from common.sue_ops import CommandTable, XpuTx, random_op
+from cocotbext.axi.constants import AxiResp
 
 ENCAP = int(os.environ.get("TB_ENCAP", "0"))
 FCS = os.environ.get("TB_FCS", "0") == "1"
@@ -52,7 +56,7 @@ N_OPS = int(os.environ.get("TB_OPS", "300"))
 PSN_START = int(os.environ.get("TB_PSN_START", "65500"))
 XPU_RATE = float(os.environ.get("TB_XPU_RATE", "1.0"))
 TIMEOUT = int(os.environ.get("TB_TIMEOUT", "400000"))
-REGMAP = os.environ["TB_REGMAP"]  # JSON: [{"address", "name", "access"}] of the endpoint
+REGS = load_regs(os.environ["TB_REGS_DIR"])
 XPUS = int(os.environ.get("TB_XPUS", "4"))
 VCS = int(os.environ.get("TB_VCS", "2"))
 ID_A, ID_B = 1, 2
@@ -62,6 +66,7 @@ LINK_LATENCY = int(os.environ.get("TB_LINK_LATENCY", "20"))
 PDU_LIMIT = int(os.environ.get("TB_PACK_LIMIT", "2048"))
 WINDOW_PDUS = int(os.environ.get("TB_WINDOW", "32"))
 # soak: data bytes of every op, uniform in this range
+REG_CHECK = os.environ.get("TB_REG_CHECK", "0") == "1"
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 
 # Configuration word addresses (sue-rtl/README.md, DESIGN-*.md).
@@ -113,8 +118,7 @@ class Side:
     def __init__(self, bench, dut, prefix: str, own: int, peer: int, rng, table, wb: int, on_op):
         self.own, self.peer = own, peer
         view = View(dut, prefix)
-        self.cfg = bench.add(CfgPort(view))
-        self.status = bench.add(StatusReader(view))
+        self.regs = bench.add(RegPort(view, REGS))
         self.xtx = bench.add(XpuTx(view, rng, wb, idle=0.2))
         self.xtx.paused = True
         self.xrx = bench.add(XpuRxSink(view, rng, wb, table, VCS,
@@ -134,7 +138,6 @@ async def pair(dut):
     rng = random.Random(seed)
     wb = len(dut.a_tx_data) // 8
     table = CommandTable.random(rng)
-    regmap = {r["name"]: r["address"] for r in json.loads(REGMAP)}
     faults = Faults(drop=float(os.environ.get("TB_DROP", "0")), corrupt=float(os.environ.get("TB_CORRUPT", "0")),
                     duplicate=float(os.environ.get("TB_DUP", "0")), delay=float(os.environ.get("TB_DELAY", "0")),
                     max_delay=int(os.environ.get("TB_MAX_DELAY", "64")),
@@ -234,8 +237,8 @@ async def pair(dut):
 
     await start_clock_and_reset(dut)
     for s in sides.values():
-        s.cfg.queue.extend(setup_writes(s.own, table))
-    await bench.run_until(lambda: not any(s.cfg.busy for s in sides.values()), 100_000, "configuration")
+        s.regs.queue.extend(setup_writes(s.own, table))
+    await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 100_000, "configuration")
     await bench.run(16)
 
     seq = defaultdict(int)
@@ -313,6 +316,7 @@ async def pair(dut):
             start = bench.cycle + 2000
             for link in links.values():
                 link.down(start, start + down)
+        reg_check = cocotb.start_soon(check_registers(dut, sides[ID_A].regs, rng)) if REG_CHECK else None
         first_cycle = bench.cycle
         beats_before = {k: s.mac_out.beats_out for k, s in sides.items()}
         try:
@@ -323,6 +327,9 @@ async def pair(dut):
                                  f"of {2 * N_OPS}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
                                  f"ba {dict(links['ba'].stats)}")
         cycles = bench.cycle - first_cycle
+        if reg_check is not None:
+            assert reg_check.done(), "the register checks outlasted the traffic (raise TB_OPS)"
+            reg_check.result()  # raises what failed inside
         # MAC TX beats per cycle of each side: 1.0 is a link-bound run (the MACs never push back here)
         results.update({"ops": sum(delivered.values()), "cycles": cycles,
                         "ops_per_cycle": sum(delivered.values()) / cycles,
@@ -334,12 +341,11 @@ async def pair(dut):
     await bench.run(8000)
     assert all(link.in_flight == 0 for link in links.values())
     for s in sides.values():
-        s.status.read(sorted(regmap.values()))
-    await bench.run_until(lambda: not any(s.status.busy for s in sides.values()), 10_000, "status reads")
+        s.regs.read_status()
+    await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 20_000, "status reads")
     counters = {}
     for s in sides.values():
-        c = {name: s.status.results[addr] for name, addr in regmap.items()}
-        assert all(v is not None for v in c.values()), "a status word read returned rd_err"
+        c = s.regs.status()
         check_accounting(dut, s, c)
         counters[s.own] = c
     stats = {k: dict(v.stats) for k, v in links.items()}
@@ -363,6 +369,90 @@ async def pair(dut):
     if RESULTS:
         with open(RESULTS, "w") as fh:
             json.dump(results, fh, indent=1)
+
+
+# The documented identification value (sue-rtl/README.md, "Register map"): "SUE1".
+MAGIC = 0x53554531
+
+
+async def check_registers(dut, port: RegPort, rng: random.Random) -> None:
+    """The register map of one endpoint through cocotbext-axi while traffic runs: identification
+    against the generator's parameters, read-after-write of every rw register, every status word
+    read (counters never go back), bad addresses DECERR, illegal writes SLVERR (nothing changed),
+    and the target's error counters equal to the error responses seen here."""
+    m, regs = port.master, port.regs
+    ep = regs.endpoint
+    errors = {AxiResp.SLVERR: 0, AxiResp.DECERR: 0}
+
+    async def read(addr: int, expect=AxiResp.OKAY) -> int:
+        rsp = await m.read(addr, 4)
+        assert rsp.resp == expect, f"read {addr:#x}: {rsp.resp!r}, expected {expect!r}"
+        errors[rsp.resp] = errors.get(rsp.resp, 0) + 1
+        return int.from_bytes(rsp.data, "little")
+
+    async def write(addr: int, value: int, expect=AxiResp.OKAY, nbytes: int = 4) -> None:
+        rsp = await m.write(addr, value.to_bytes(4, "little")[:nbytes])
+        assert rsp.resp == expect, f"write {value:#x} to {addr:#x}: {rsp.resp!r}, expected {expect!r}"
+        errors[rsp.resp] = errors.get(rsp.resp, 0) + 1
+
+    # identification
+    assert await read(ep.ID.address) == MAGIC
+    buses = ep.BUSES.unpack(await read(ep.BUSES.address))
+    assert buses == {"data_width": len(dut.a_tx_data), "vcs": VCS, "encap": ENCAP, "vlan": 0}, buses
+    assert await read(ep.XPUS.address) == XPUS
+    assert await read(ep.CELLS.address) == int(os.environ["TB_CELLS"])
+    assert await read(ep.RX_BUF_BYTES.address) == int(os.environ["TB_RX_BUF"])
+    assert ep.VERSION.unpack(await read(ep.VERSION.address))["major"] >= 1
+
+    # read-after-write of every rw register (random legal values), then the reset-time value back
+    rw_regs = [r for r in block_registers(ep) if any(f.access == "rw" for f in r.fields)]
+    assert {r.name for r in rw_regs} >= {"endpoint_IRQ_ENABLE", "endpoint_SCRATCH"}, rw_regs
+    for r in rw_regs:
+        for _ in range(4):
+            values = {f.name: rng.randint(f.min, f.max) for f in r.fields if f.access == "rw"}
+            await write(r.address, r.pack(**values))
+            got = r.unpack(await read(r.address))
+            assert all(got[k] == v for k, v in values.items()), f"{r.name}: wrote {values}, read {got}"
+        await write(r.address, r.reset)
+
+    # every status word, twice: all answer OKAY, counters do not go back
+    status = block_registers(regs.status)
+    first = {r.name: await read(r.address) for r in status}
+    for r in status:
+        again = await read(r.address)
+        f = r.fields[0]
+        if f.width == 32:
+            assert again >= first[r.name], f"{r.name} went back from {first[r.name]} to {again}"
+
+    # bad addresses: DECERR for reads and writes
+    scratch = await read(ep.SCRATCH.address)
+    used = {r.address for r in block_registers(ep)}
+    holes = [a for a in range(ep.BASE, ep.BASE + ep.BYTES, 4) if a not in used]
+    beyond_status = [regs.status.BASE + 4 * len(status)] if 4 * len(status) < regs.status.BYTES else []
+    outside = [ep.BASE + ep.BYTES, (1 << regs.BYTE_ADDRESS_BITS) - 4, regs.status.BASE + regs.status.BYTES]
+    for a in holes + beyond_status + outside:
+        await read(a, AxiResp.DECERR)
+        await write(a, 0x12345678, AxiResp.DECERR)
+
+    # illegal writes and reads: SLVERR, nothing changes
+    await write(ep.ID.address, 0, AxiResp.SLVERR)
+    await write(ep.IRQ_PENDING.address, 1, AxiResp.SLVERR)
+    await write(status[0].address, 0, AxiResp.SLVERR)
+    enable_bits = sum(f.mask for f in ep.IRQ_ENABLE.fields)
+    await write(ep.IRQ_ENABLE.address, (enable_bits << 1) & ~enable_bits & 0xFFFFFFFF or 1 << 31, AxiResp.SLVERR)
+    await write(ep.SCRATCH.address, scratch ^ 0xFFFF, AxiResp.SLVERR, nbytes=2)  # wstrb 0011
+    await read(regs.cfg.CFG.at(0), AxiResp.SLVERR)
+    assert await read(ep.ID.address) == MAGIC
+    assert await read(ep.SCRATCH.address) == scratch
+    assert await read(ep.IRQ_ENABLE.address) == ep.IRQ_ENABLE.reset
+
+    # the target counts every error response once
+    slverr, decerr = errors[AxiResp.SLVERR], errors[AxiResp.DECERR]
+    assert await read(ep.AXI_SLVERR.address) == slverr
+    assert await read(ep.AXI_DECERR.address) == decerr
+    assert int(dut.a_irq.value) == 0, "irq with no cause enabled"
+    dut._log.info(f"registers: {len(status)} status words, {len(rw_regs)} rw registers, {slverr} SLVERR and "
+                  f"{decerr} DECERR answered and counted, under traffic")
 
 
 def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
