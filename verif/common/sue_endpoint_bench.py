@@ -9,6 +9,8 @@ single endpoint (prefix ``""``) and each side of the back-to-back pair (``"a_"``
 * ``RegPort``: the endpoint's AXI4-Lite target (``s_axil_*``) through cocotbext-axi's
   ``AxiLiteMaster``: configuration writes and register reads, addresses from the generated
   ``sue_endpoint_regs.py`` (``load_regs``).
+* ``ControlSoftware``: software's side of a control-frame block (``ctl``: send a frame, receive
+  one) through an ``AxiLiteMaster``; ``control_frame`` builds non-SUE frames with scapy.
 * ``MacSource`` (``common.mac_axis``): frames into the AXI4-Stream ``mac_rx_0_t*``.
 * ``MacTxSink``: frames out of ``mac_tx_0_t*`` (cocotbext-axi sink), with random back-pressure.
 * ``XpuRxSink``: the XPU on the Table 2 receive interface: advertises credits (greedily, at a
@@ -29,8 +31,9 @@ import cocotb
 from cocotb.triggers import RisingEdge
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster
 from cocotbext.axi.constants import AxiResp
+from scapy.layers.l2 import ARP, Ether
 
-from common.mac_axis import FrameSink, MacFrame, MacSource
+from common.mac_axis import FrameSink, MacFrame, MacSource, quiet
 from common.sue_ops import CommandTable, ceil_div
 from common.xpu_rx import CMD, DATA, RxCredits
 
@@ -130,6 +133,8 @@ class RegPort:
         self.v, self.regs = view, regs
         dut = view.dut
         self.master = AxiLiteMaster(AxiLiteBus.from_prefix(dut, view.prefix + "s_axil"), dut.clk, dut.rst)
+        quiet(self.master.write_if)
+        quiet(self.master.read_if)
         self.queue: deque[tuple[int, int]] = deque()
         self.reads: deque[int] = deque()
         self.results: dict[int, int | None] = {}
@@ -177,6 +182,53 @@ class RegPort:
 
     def sample(self) -> None:
         pass
+
+
+def control_frame(rng: random.Random, length: int) -> bytes:
+    """A non-SUE frame of exactly ``length`` (>= 14) bytes: ARP or LLDP (scapy), filled with payload."""
+    if rng.random() < 0.5 and length >= 42:
+        pkt = Ether(dst="ff:ff:ff:ff:ff:ff", src="02:00:00:00:00:01") / ARP(pdst="10.0.0.2")
+    else:
+        pkt = Ether(dst="01:80:c2:00:00:0e", src="02:00:00:00:00:02", type=0x88CC)
+    raw = bytes(pkt)[:length]
+    return raw + rng.randbytes(length - len(raw))
+
+
+class ControlSoftware:
+    """Software on a control-frame block (``ctl``, a block class of a generated register module)
+    through ``master`` (cocotbext-axi ``AxiLiteMaster``): word i of a frame is bytes 4i..4i+3,
+    byte 4i in bits 7:0 (DESIGN-MGMT.md)."""
+
+    def __init__(self, master: AxiLiteMaster, ctl):
+        self.master, self.ctl = master, ctl
+
+    async def write(self, addr: int, value: int, expect=AxiResp.OKAY) -> None:
+        rsp = await self.master.write(addr, value.to_bytes(4, "little"))
+        assert rsp.resp == expect, f"write 0x{value:x} to 0x{addr:x}: {rsp.resp!r}, expected {expect!r}"
+
+    async def read(self, addr: int) -> int:
+        rsp = await self.master.read(addr, 4)
+        assert rsp.resp == AxiResp.OKAY, f"read 0x{addr:x}: {rsp.resp!r}"
+        return int.from_bytes(rsp.data, "little")
+
+    async def load(self, frame: bytes) -> None:
+        for i in range(0, len(frame), 4):
+            await self.write(self.ctl.TX_FRAME.at(i // 4), int.from_bytes(frame[i:i + 4].ljust(4, b"\0"), "little"))
+
+    async def send(self, frame: bytes) -> None:
+        await self.load(frame)
+        await self.write(self.ctl.TX_SEND.address, self.ctl.TX_SEND.pack(length=len(frame)))
+
+    async def receive(self) -> bytes | None:
+        """The oldest received frame, popped; None when none waits."""
+        status = self.ctl.RX_STATUS.unpack(await self.read(self.ctl.RX_STATUS.address))
+        if status["queued"] == 0:
+            assert status["length"] == 0, f"RX_STATUS {status}: a length with no frame"
+            return None
+        n = status["length"]
+        words = [await self.read(self.ctl.RX_FRAME.at(i)) for i in range(-(-n // 4))]
+        await self.write(self.ctl.RX_POP.address, self.ctl.RX_POP.pack(pop=1))
+        return b"".join(w.to_bytes(4, "little") for w in words)[:n]
 
 
 class MacTxSink(FrameSink):

@@ -28,11 +28,11 @@ import java.util.List;
  * register ({@link EndpointRegisters}).
  *
  * <pre>
- * tx_* --&gt; SueTx (queues, packer, TxReliability, framer) --&gt; mac_tx_0
- *               ^ ack_req          ^ peer_ack
- *               |                  |
+ * tx_* --&gt; SueTx (queues, packer, TxReliability, framer + control frames before the FCS) --&gt; mac_tx_0
+ *               ^ ack_req          ^ peer_ack                  ^ ctl tx
+ *               |                  |                           |
  * rx_* &lt;-- SueRx (parser, RxReliability, RX buffer) &lt;------- mac_rx_0
- *                                              +-----------&gt; ctl (frames that are not SUE)
+ *                                              +--- ctl rx ----+--&gt; control frame buffers
  * s_axil_* --&gt; EndpointRegisters: configuration writes to both, counters of both, ID, irq
  * </pre>
  *
@@ -50,14 +50,15 @@ import java.util.List;
  * <h2>Ports</h2>
  * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, AXI4-Stream {@code mac_tx_0_t*},
  * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, AXI4-Stream
- * {@code mac_rx_0_t*} and {@code ctl_t*}) under the same names, but for their counters (read
- * through the register map), plus:
+ * {@code mac_rx_0_t*}) under the same names, but for their counters (read through the register
+ * map) and the frames that are not SUE (kept for software in the {@code ctl} block of the map),
+ * plus:
  * <ul>
  * <li>{@code s_axil_*} ({@link AxiLite}, {@link EndpointRegisters#AXI_ADDR_BITS} address bits):
  *     every register: the configuration space (writes reach both paths; the command table at
  *     {@code 0x0100 + type} configures both directions), the status words at word
  *     {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)}, identification and interrupt
- *     registers. The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
+ *     registers, the control frames sent and received (spec 3.1). The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
  * <li>{@code irq}: interrupt level ({@code IRQ_CAUSE & IRQ_ENABLE} not 0).
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state.
@@ -69,10 +70,9 @@ public final class SueEndpoint extends Component {
     /** The XPU RX interface (spec Table 2): ports {@code rx_*}. */
     public final XpuRxBus xpuRx;
 
-    /** AXI4-Stream MAC and control ports, as {@link SueTx#macTx}, {@link SueRx#macRx}, {@link SueRx#ctl}. */
+    /** AXI4-Stream MAC ports, as {@link SueTx#macTx}, {@link SueRx#macRx}. */
     public final Vec<AxiStream> macTx;
     public final AxiStream macRx;
-    public final AxiStream ctl;
     public final Bits vcPause;
     public final Flow<UInt> connErr;
     public final UInt connStateDest = in(uint(10));
@@ -99,11 +99,10 @@ public final class SueEndpoint extends Component {
         xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
         macTx = master(Vec.of(1, i -> MacStreams.tx(dataWidth)));
         macRx = slave(MacStreams.rx(dataWidth).named("mac_rx_0"));
-        ctl = master(MacStreams.rx(dataWidth));
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
-        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1));
+        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, 1024, true));
         SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
 
         connect(tx.xpuTx, xpuTx);
@@ -111,7 +110,6 @@ public final class SueEndpoint extends Component {
         tx.vcPause.set(vcPause);
         connect(macTx.get(0), tx.macTx.get(0));
         connect(rx.macRx, macRx);
-        connect(ctl, rx.ctl);
         connect(connErr, tx.connErr);
         tx.connStateDest.set(connStateDest);
         connState.set(tx.connState);
@@ -128,6 +126,9 @@ public final class SueEndpoint extends Component {
                 new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));
         CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
         irq.set(regs.irq);
+        // control frames: sent between SUE frames before the FCS, received without back-pressure
+        tx.ctlTx.connectFrom(regs.ctlTx);
+        connect(regs.ctlRx, rx.ctl);
     }
 
     /** The status words in address order: word {@code 0x8000 + i} is element i. */

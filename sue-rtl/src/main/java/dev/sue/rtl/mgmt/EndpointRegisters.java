@@ -10,6 +10,9 @@ import dev.sue.hdl.lib.regif.AxiLite;
 import dev.sue.hdl.lib.regif.AxiLiteTarget;
 import dev.sue.hdl.lib.regif.RegBusDecoder;
 import dev.sue.hdl.lib.regif.RegisterFile;
+import dev.sue.hdl.lib.stream.AxiStream;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.regmap.Access;
 import dev.sue.hdl.regmap.FieldSpec;
 import dev.sue.hdl.regmap.RegisterBlockSpec;
@@ -41,12 +44,16 @@ import java.util.List;
  * <li>{@code endpoint} at {@link #ENDPOINT_BASE}: identification (from the generator's
  *     parameters), the interrupt's cause, enable and pending registers, the AXI error counters
  *     and a scratch register.
+ * <li>{@code ctl} at {@link #CTL_BASE}: control frames sent and received ({@link ControlFrames},
+ *     {@link #CTL_MAX_FRAME_BYTES}, {@link #CTL_TX_SLOTS} and {@link #CTL_RX_SLOTS} frames).
  * </ul>
  * Any other address answers DECERR; a write to a read-only register, or of a value outside a
  * field's range, SLVERR (counted in {@code AXI_SLVERR}, {@code AXI_DECERR}).
  *
  * <h2>Interrupt</h2>
- * {@code IRQ_CAUSE} holds one sticky bit per source (set in the cycle after its event, cleared by
+ * Sources: the caller's (in bit order), then {@code ctl_frame} (a received control frame waits:
+ * a level, so the bit comes back until every frame is popped) and {@code ctl_drop} (a received
+ * control frame was dropped). {@code IRQ_CAUSE} holds one sticky bit per source (set in the cycle after its event, cleared by
  * writing 1; a level source sets it again while it lasts); {@code irq} is 1 (registered) while
  * {@code IRQ_CAUSE & IRQ_ENABLE} is not 0, which {@code IRQ_PENDING} shows.
  */
@@ -60,6 +67,12 @@ public final class EndpointRegisters {
     public static final long STATUS_BASE = StatusWord.STATUS_BASE;
     public static final long ENDPOINT_BASE = 0xC000;
     public static final int ENDPOINT_ADDR_BITS = 4;
+    public static final long CTL_BASE = 0xE000;
+
+    /** The control-frame buffers ({@link ControlFrames}): a VLAN-tagged standard frame without FCS. */
+    public static final int CTL_MAX_FRAME_BYTES = 1518;
+    public static final int CTL_TX_SLOTS = 4;
+    public static final int CTL_RX_SLOTS = 4;
 
     /** {@code ID.magic}: "SUE1" in ASCII, first letter in the top byte. */
     public static final long MAGIC = 0x5355_4531L;
@@ -93,6 +106,10 @@ public final class EndpointRegisters {
     public final CfgBus cfg;
     /** The interrupt level (registered). */
     public final Bool irq;
+    /** Control frames to send (whole, back to back, no FCS): merge them between SUE frames. */
+    public final Stream<PacketBeat> ctlTx;
+    /** Received frames that are not SUE (never back-pressured): drive it from the receive path. */
+    public final AxiStream ctlRx;
 
     /**
      * @param id      identification values
@@ -100,7 +117,7 @@ public final class EndpointRegisters {
      * @param status  the status words in address order
      * @param irqs    the interrupt sources in bit order
      */
-    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, List<IrqSource> irqs) {
+    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, List<IrqSource> callerIrqs) {
         require(axil.addrBits() == AXI_ADDR_BITS, "the endpoint's AXI4-Lite port has " + AXI_ADDR_BITS
                 + " address bits, got " + axil.addrBits());
         require(status.size() <= 1 << 14, "at most 16384 status words, got " + status.size());
@@ -108,7 +125,8 @@ public final class EndpointRegisters {
         List<RegBusDecoder.Window> windows = List.of(
                 new RegBusDecoder.Window("cfg", CFG_BASE, CFG_ADDR_BITS),
                 new RegBusDecoder.Window("status", STATUS_BASE, statusBits),
-                new RegBusDecoder.Window("endpoint", ENDPOINT_BASE, ENDPOINT_ADDR_BITS));
+                new RegBusDecoder.Window("endpoint", ENDPOINT_BASE, ENDPOINT_ADDR_BITS),
+                new RegBusDecoder.Window("ctl", CTL_BASE, ControlFrames.windowBits(CTL_MAX_FRAME_BYTES)));
         AxiLiteTarget target = instance("axil_target", () -> new AxiLiteTarget(AXI_ADDR_BITS));
         RegBusDecoder decoder = instance("reg_decoder", () -> new RegBusDecoder(WORD_ADDR_BITS, windows));
         CfgBridge bridge = instance("cfg_bridge", () -> new CfgBridge(CFG_ADDR_BITS));
@@ -121,6 +139,15 @@ public final class EndpointRegisters {
         statusWindow.connect(status);
         connect(statusWindow.s, decoder.m.get(1));
         RegisterBlockSpec statusSpec = StatusWindow.spec("status", status);
+
+        ControlFrames frames = instance("ctl_frames", () -> new ControlFrames(id.dataWidth(), CTL_MAX_FRAME_BYTES,
+                CTL_TX_SLOTS, CTL_RX_SLOTS));
+        connect(frames.regs, decoder.m.get(3));
+        ctlTx = frames.tx;
+        ctlRx = frames.rx;
+        List<IrqSource> irqs = new ArrayList<>(callerIrqs);
+        irqs.add(new IrqSource("ctl_frame", frames.frameWaiting, "A received control frame waits (level)"));
+        irqs.add(new IrqSource("ctl_drop", frames.rxDropped, "A received control frame was dropped"));
 
         RegisterFile ep = new RegisterFile("endpoint", "Identification, interrupt and bus errors", decoder.m.get(2));
         var idReg = ep.register("ID", ID, "Identifies a SUE endpoint");
@@ -165,7 +192,8 @@ public final class EndpointRegisters {
         List<RegisterMap.Placement> placements = List.of(
                 new RegisterMap.Placement(CFG_BASE, cfgSpec()),
                 new RegisterMap.Placement(STATUS_BASE, statusSpec),
-                new RegisterMap.Placement(ENDPOINT_BASE, epSpec));
+                new RegisterMap.Placement(ENDPOINT_BASE, epSpec),
+                new RegisterMap.Placement(CTL_BASE, frames.spec));
         exportRegisterMap(new RegisterMap("sue_endpoint", "SUE endpoint registers through AXI4-Lite",
                 WORD_ADDR_BITS, placements));
     }
