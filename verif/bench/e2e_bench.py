@@ -63,8 +63,7 @@ def params(width: int) -> dict:
 
 def run(width: int, scenario: str, results: Path, **env) -> dict:
     design = generate("sue_endpoint", params(width))
-    top = next(m for m in design.report["modules"] if m["name"] == design.top_module)
-    e = {"TB_SCENARIO": scenario, "TB_REGMAP": json.dumps(top["register_map"]), "TB_XPUS": str(XPUS),
+    e = {"TB_SCENARIO": scenario, "TB_REGS_DIR": str(design.dir), "TB_XPUS": str(XPUS),
          "TB_VCS": str(VCS), "TB_RESULTS": str(results), "TB_LINK_LATENCY": str(LINK_LATENCY)}
     e.update({k: str(v) for k, v in env.items()})
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=e, seed=width, opt="sim",

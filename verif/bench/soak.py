@@ -56,8 +56,7 @@ def main() -> int:
     results = args.out / "soak.json"
     results.unlink(missing_ok=True)
     design = generate("sue_endpoint", PARAMS)
-    top = next(m for m in design.report["modules"] if m["name"] == design.top_module)
-    env = {"TB_SCENARIO": "soak", "TB_OPS": str(args.ops), "TB_REGMAP": json.dumps(top["register_map"]),
+    env = {"TB_SCENARIO": "soak", "TB_OPS": str(args.ops), "TB_REGS_DIR": str(design.dir),
            "TB_XPUS": str(PARAMS["xpus"]), "TB_VCS": str(PARAMS["vcs"]), "TB_RESULTS": str(results),
            "TB_TIMEOUT": str(200 * args.ops), "TB_PACK_LIMIT": str(PDU_LIMIT), "TB_WINDOW": str(WINDOW),
            "TB_SOAK_DATA": f"{OP_DATA[0]},{OP_DATA[1]}", **{k: str(v) for k, v in FAULTS.items()}}

@@ -4,8 +4,13 @@
 Every agent takes a ``View``: the DUT seen through a port-name prefix, so one class serves the
 single endpoint (prefix ``""``) and each side of the back-to-back pair (``"a_"``, ``"b_"``).
 
-* ``CfgPort``: configuration writes (``cfg_valid/addr/data/ready``).
-* ``StatusReader``: reads of the status space (``rd_valid/rd_addr`` -> ``rd_rsp_valid/rd_data``).
+* ``CfgPort``: configuration writes on a block's own bus (``cfg_valid/addr/data/ready``), for the
+  benches of ``sue_tx`` and ``sue_tx_reliability``.
+* ``RegPort``: the endpoint's AXI4-Lite target (``s_axil_*``) through cocotbext-axi's
+  ``AxiLiteMaster``: configuration writes and register reads, addresses from the generated
+  ``sue_endpoint_regs.py`` (``load_regs``).
+* ``ControlSoftware``: software's side of a control-frame block (``ctl``: send a frame, receive
+  one) through an ``AxiLiteMaster``; ``control_frame`` builds non-SUE frames with scapy.
 * ``MacSource`` (``common.mac_axis``): frames into the AXI4-Stream ``mac_rx_0_t*``.
 * ``MacTxSink``: frames out of ``mac_tx_0_t*`` (cocotbext-axi sink), with random back-pressure.
 * ``XpuRxSink``: the XPU on the Table 2 receive interface: advertises credits (greedily, at a
@@ -16,11 +21,19 @@ The XPU transmit side is ``common.sue_ops.XpuTx`` (give it a ``View``).
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections import deque
+from pathlib import Path
 from typing import Callable
 
-from common.mac_axis import FrameSink, MacFrame, MacSource
+import cocotb
+from cocotb.triggers import RisingEdge
+from cocotbext.axi import AxiLiteBus, AxiLiteMaster
+from cocotbext.axi.constants import AxiResp
+from scapy.layers.l2 import ARP, Ether
+
+from common.mac_axis import FrameSink, MacFrame, MacSource, quiet
 from common.sue_ops import CommandTable, ceil_div
 from common.xpu_rx import CMD, DATA, RxCredits
 
@@ -79,43 +92,143 @@ class CfgPort:
             self.queue.popleft()
 
 
-class StatusReader:
-    """Reads status words; ``results`` maps each address read to its last value (``None``: rd_err)."""
+def load_regs(directory, top: str = "sue_endpoint"):
+    """The generated register module ``<top>_regs.py`` in ``directory`` (the design's output)."""
+    path = Path(directory) / f"{top}_regs.py"
+    spec = importlib.util.spec_from_file_location(f"{top}_regs", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
-    LATENCY = 2
 
-    def __init__(self, view: View):
-        self.v = view
-        self.queue: deque[int] = deque()
-        self.inflight: deque[tuple[int, int]] = deque()  # (cycle issued, address)
+def block_registers(block) -> list:
+    """The registers of a block class of a generated register module, in address order."""
+    regs = [v for v in vars(block).values() if type(v).__name__ == "Register"]
+    return sorted(regs, key=lambda r: r.address)
+
+
+class StatusWords(dict):
+    """Status words read from the ``status`` block, by the blocks' dotted names (``tx_rel.retx``):
+    register ``TX_REL_RETX`` is word ``tx_rel_retx``, and a name is looked up with ``_`` for ``.``."""
+
+    def __getitem__(self, name: str) -> int:
+        return super().__getitem__(name.replace(".", "_"))
+
+
+class RegPort:
+    """The endpoint's AXI4-Lite target driven by cocotbext-axi's ``AxiLiteMaster`` (one per bus).
+
+    * ``queue``: configuration writes ``(configuration word address, data)``, sent in order to the
+      ``cfg`` window (``regs.cfg.CFG.at(address)``); each must answer OKAY.
+    * ``read(byte_addresses)``: reads in order; ``results[address]`` = the word, ``None`` for an
+      error response.
+    * ``read_status()``: every register of the ``status`` block; ``status()`` then gives them as
+      ``StatusWords``.
+    ``busy`` while anything is queued or on the bus. Tests may also await ``master`` directly
+    (cocotbext-axi serialises the accesses). ``drive``/``sample`` do nothing: the master runs as
+    its own coroutine, so the agent sits in a ``ClockedBench`` like the others.
+    """
+
+    def __init__(self, view: View, regs):
+        self.v, self.regs = view, regs
+        dut = view.dut
+        self.master = AxiLiteMaster(AxiLiteBus.from_prefix(dut, view.prefix + "s_axil"), dut.clk, dut.rst)
+        quiet(self.master.write_if)
+        quiet(self.master.read_if)
+        self.queue: deque[tuple[int, int]] = deque()
+        self.reads: deque[int] = deque()
         self.results: dict[int, int | None] = {}
-        self.cycle = 0
-        self.v.rd_valid.value = 0
+        self.active = False
+        cocotb.start_soon(self._run())
 
     @property
     def busy(self) -> bool:
-        return bool(self.queue or self.inflight)
+        return bool(self.queue or self.reads or self.active)
 
     def read(self, addrs) -> None:
-        self.queue.extend(addrs)
+        self.reads.extend(addrs)
+
+    def read_status(self) -> None:
+        self.read(r.address for r in block_registers(self.regs.status))
+
+    def status(self) -> StatusWords:
+        words = StatusWords()
+        for r in block_registers(self.regs.status):
+            value = self.results[r.address]
+            assert value is not None, f"{self.v.prefix}status register {r.name} answered an error"
+            words[r.name.split("_", 1)[1].lower()] = value
+        return words
+
+    async def _run(self) -> None:
+        while True:
+            if self.queue:
+                self.active = True
+                addr, data = self.queue[0]
+                rsp = await self.master.write(self.regs.cfg.CFG.at(addr), data.to_bytes(4, "little"))
+                assert rsp.resp == AxiResp.OKAY, f"{self.v.prefix}configuration write {addr:#06x}: {rsp.resp!r}"
+                self.queue.popleft()
+            elif self.reads:
+                self.active = True
+                addr = self.reads[0]
+                rsp = await self.master.read(addr, 4)
+                self.results[addr] = int.from_bytes(rsp.data, "little") if rsp.resp == AxiResp.OKAY else None
+                self.reads.popleft()
+            else:
+                self.active = False
+                await RisingEdge(self.v.dut.clk)
 
     def drive(self) -> None:
-        if self.queue:
-            self.v.rd_valid.value = 1
-            self.v.rd_addr.value = self.queue[0]
-        else:
-            self.v.rd_valid.value = 0
+        pass
 
     def sample(self) -> None:
-        if int(self.v.rd_rsp_valid.value):
-            assert self.inflight, f"{self.v.prefix}rd_rsp_valid without a read"
-            issued, addr = self.inflight.popleft()
-            assert self.cycle - issued == self.LATENCY, \
-                f"{self.v.prefix}status read of {addr:#x} answered after {self.cycle - issued} cycles"
-            self.results[addr] = None if int(self.v.rd_err.value) else int(self.v.rd_data.value)
-        if int(self.v.rd_valid.value):
-            self.inflight.append((self.cycle, self.queue.popleft()))
-        self.cycle += 1
+        pass
+
+
+def control_frame(rng: random.Random, length: int) -> bytes:
+    """A non-SUE frame of exactly ``length`` (>= 14) bytes: ARP or LLDP (scapy), filled with payload."""
+    if rng.random() < 0.5 and length >= 42:
+        pkt = Ether(dst="ff:ff:ff:ff:ff:ff", src="02:00:00:00:00:01") / ARP(pdst="10.0.0.2")
+    else:
+        pkt = Ether(dst="01:80:c2:00:00:0e", src="02:00:00:00:00:02", type=0x88CC)
+    raw = bytes(pkt)[:length]
+    return raw + rng.randbytes(length - len(raw))
+
+
+class ControlSoftware:
+    """Software on a control-frame block (``ctl``, a block class of a generated register module)
+    through ``master`` (cocotbext-axi ``AxiLiteMaster``): word i of a frame is bytes 4i..4i+3,
+    byte 4i in bits 7:0 (DESIGN-MGMT.md)."""
+
+    def __init__(self, master: AxiLiteMaster, ctl):
+        self.master, self.ctl = master, ctl
+
+    async def write(self, addr: int, value: int, expect=AxiResp.OKAY) -> None:
+        rsp = await self.master.write(addr, value.to_bytes(4, "little"))
+        assert rsp.resp == expect, f"write 0x{value:x} to 0x{addr:x}: {rsp.resp!r}, expected {expect!r}"
+
+    async def read(self, addr: int) -> int:
+        rsp = await self.master.read(addr, 4)
+        assert rsp.resp == AxiResp.OKAY, f"read 0x{addr:x}: {rsp.resp!r}"
+        return int.from_bytes(rsp.data, "little")
+
+    async def load(self, frame: bytes) -> None:
+        for i in range(0, len(frame), 4):
+            await self.write(self.ctl.TX_FRAME.at(i // 4), int.from_bytes(frame[i:i + 4].ljust(4, b"\0"), "little"))
+
+    async def send(self, frame: bytes) -> None:
+        await self.load(frame)
+        await self.write(self.ctl.TX_SEND.address, self.ctl.TX_SEND.pack(length=len(frame)))
+
+    async def receive(self) -> bytes | None:
+        """The oldest received frame, popped; None when none waits."""
+        status = self.ctl.RX_STATUS.unpack(await self.read(self.ctl.RX_STATUS.address))
+        if status["queued"] == 0:
+            assert status["length"] == 0, f"RX_STATUS {status}: a length with no frame"
+            return None
+        n = status["length"]
+        words = [await self.read(self.ctl.RX_FRAME.at(i)) for i in range(-(-n // 4))]
+        await self.write(self.ctl.RX_POP.address, self.ctl.RX_POP.pack(pop=1))
+        return b"".join(w.to_bytes(4, "little") for w in words)[:n]
 
 
 class MacTxSink(FrameSink):

@@ -13,20 +13,17 @@ generated ``sue_ctl_frames_regs.py``; frames from scapy; expectations from the d
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
-from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiStreamSink
 from cocotbext.axi.constants import AxiResp
-from scapy.layers.l2 import ARP, Ether, LLC
-from scapy.packet import Raw
 
 from common.mac_axis import axis_bus, mac_frame, mac_source, quiet, random_pause
+from common.sue_endpoint_bench import ControlSoftware, control_frame, load_regs
 
 WIDTH = int(os.environ["TB_WIDTH"])
 BYTES = WIDTH // 8
@@ -37,30 +34,13 @@ MIN_FRAME = 14  # an Ethernet header: documented minimum of a control frame
 MIN_WIRE = 60  # Ethernet minimum without FCS: shorter TX frames are padded with zeros
 
 
-def load_regs():
-    path = Path(os.environ["TB_REGS_DIR"]) / "sue_ctl_frames_regs.py"
-    spec = importlib.util.spec_from_file_location("sue_ctl_frames_regs", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def control_frame(rng: random.Random, length: int) -> bytes:
-    """A non-SUE frame of exactly ``length`` bytes (LLDP-like or ARP, padded with payload)."""
-    if rng.random() < 0.5 and length >= 42:
-        pkt = Ether(dst="ff:ff:ff:ff:ff:ff", src="02:00:00:00:00:01") / ARP(pdst="10.0.0.2")
-    else:
-        pkt = Ether(dst="01:80:c2:00:00:0e", src="02:00:00:00:00:02", type=0x88CC)
-    raw = bytes(pkt)[:length]
-    return raw + rng.randbytes(length - len(raw))
-
-
 class Bench:
     def __init__(self, dut, rng):
         self.dut = dut
         self.rng = rng
-        self.regs = load_regs().ctl
+        self.regs = load_regs(os.environ["TB_REGS_DIR"], "sue_ctl_frames").ctl
         self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.clk, dut.rst)
+        self.sw = ControlSoftware(self.axil, self.regs)
         quiet(self.axil.write_if)
         quiet(self.axil.read_if)
         self.sink = quiet(AxiStreamSink(axis_bus(dut, "tx"), dut.clk, dut.rst))
@@ -90,21 +70,13 @@ class Bench:
         await ClockCycles(self.dut.clk, 2)
 
     async def write(self, addr, value, expect=AxiResp.OKAY):
-        rsp = await self.axil.write(addr, value.to_bytes(4, "little"))
-        assert rsp.resp == expect, f"write 0x{value:x} to 0x{addr:x}: {rsp.resp!r}, expected {expect!r}"
+        await self.sw.write(addr, value, expect)
 
     async def read(self, addr):
-        rsp = await self.axil.read(addr, 4)
-        assert rsp.resp == AxiResp.OKAY, f"read 0x{addr:x}: {rsp.resp!r}"
-        return int.from_bytes(rsp.data, "little")
-
-    async def load(self, frame: bytes):
-        for i in range(0, len(frame), 4):
-            await self.write(self.regs.TX_FRAME.at(i // 4), int.from_bytes(frame[i:i + 4].ljust(4, b"\0"), "little"))
+        return await self.sw.read(addr)
 
     async def send(self, frame: bytes):
-        await self.load(frame)
-        await self.write(self.regs.TX_SEND.address, self.regs.TX_SEND.pack(length=len(frame)))
+        await self.sw.send(frame)
 
     async def receive_tx(self) -> bytes:
         f = await self.sink.recv(compact=False)
@@ -116,15 +88,7 @@ class Bench:
         return data[:n]
 
     async def read_rx(self) -> bytes | None:
-        status = self.regs.RX_STATUS.unpack(await self.read(self.regs.RX_STATUS.address))
-        if status["queued"] == 0:
-            assert status["length"] == 0
-            return None
-        n = status["length"]
-        words = [await self.read(self.regs.RX_FRAME.at(i)) for i in range(-(-n // 4))]
-        data = b"".join(w.to_bytes(4, "little") for w in words)[:n]
-        await self.write(self.regs.RX_POP.address, self.regs.RX_POP.pack(pop=1))
-        return data
+        return await self.sw.receive()
 
 
 @cocotb.test()

@@ -11,8 +11,8 @@ Checked (the oracle is the XPUs' own record of what they sent, never the RTL):
 * scoreboard: every op an XPU sent is delivered to the peer XPU exactly once, byte-identical
   (control bytes and data), in order per {source, VC}, with the right source xpuid; nothing
   else is delivered;
-* frame accounting on both sides, from the status space read through ``rd_*`` (addresses from
-  the design's register map): frames the RX MAC port took = parser frames = pass + control +
+* frame accounting on both sides, from the status words read through the AXI4-Lite target
+  (``s_axil_*``, cocotbext-axi; addresses from the generated ``sue_endpoint_regs.py``): frames the RX MAC port took = parser frames = pass + control +
   every drop reason; every passed PDU lands in exactly one reliability outcome; accepted PDUs =
   stored PDUs; ops delivered by the RTL = ops the XPU received; control frames counted = frames
   on ``ctl``; frames sent by the framer = frames the MAC took;
@@ -24,17 +24,21 @@ time A -> B: command in -> command out, last MAC beat in -> first XPU beat out),
 steady A -> B stream, data frame TB_LOSE_DATA_FRAME lost on purpose: extra latency of the ops
 behind it), ``soak`` (like traffic, memory kept flat). Figures go to TB_RESULTS (JSON).
 
-Environment: TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
+Configuration goes through the AXI4-Lite target as well (``common.sue_endpoint_bench.RegPort``).
+
+Environment: TB_REGS_DIR (the design's directory: ``sue_endpoint_regs.py``), TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
 TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
-refuses a beat), TB_TIMEOUT.
+refuses a beat), TB_TIMEOUT, TB_REG_CHECK (1: ``check_registers`` on endpoint A while the
+traffic runs; TB_CELLS and TB_RX_BUF give the generator's cells and rxBufBytes for the ID check).
 """
 
 from __future__ import annotations
 
 import os
 import random
+import zlib
 from collections import defaultdict, deque
 
 import cocotb
@@ -42,9 +46,12 @@ import cocotb
 from common import sue_frames
 from common.link_model import Faults, LinkModel
 from common.stream_bfm import BenchTimeout, ClockedBench, CycleProbe, start_clock_and_reset
-from common.mac_axis import FrameSink, MacSource
-from common.sue_endpoint_bench import CfgPort, MacTxSink, StatusReader, View, XpuRxSink
+from cocotb.triggers import RisingEdge
+from common.mac_axis import MacSource
+from common.sue_endpoint_bench import (ControlSoftware, MacTxSink, RegPort, View, XpuRxSink, block_registers,
+                                      control_frame, load_regs)
 from common.sue_ops import CommandTable, XpuTx, random_op
+from cocotbext.axi.constants import AxiResp
 
 ENCAP = int(os.environ.get("TB_ENCAP", "0"))
 FCS = os.environ.get("TB_FCS", "0") == "1"
@@ -52,7 +59,7 @@ N_OPS = int(os.environ.get("TB_OPS", "300"))
 PSN_START = int(os.environ.get("TB_PSN_START", "65500"))
 XPU_RATE = float(os.environ.get("TB_XPU_RATE", "1.0"))
 TIMEOUT = int(os.environ.get("TB_TIMEOUT", "400000"))
-REGMAP = os.environ["TB_REGMAP"]  # JSON: [{"address", "name", "access"}] of the endpoint
+REGS = load_regs(os.environ["TB_REGS_DIR"])
 XPUS = int(os.environ.get("TB_XPUS", "4"))
 VCS = int(os.environ.get("TB_VCS", "2"))
 ID_A, ID_B = 1, 2
@@ -62,6 +69,9 @@ LINK_LATENCY = int(os.environ.get("TB_LINK_LATENCY", "20"))
 PDU_LIMIT = int(os.environ.get("TB_PACK_LIMIT", "2048"))
 WINDOW_PDUS = int(os.environ.get("TB_WINDOW", "32"))
 # soak: data bytes of every op, uniform in this range
+REG_CHECK = os.environ.get("TB_REG_CHECK", "0") == "1"
+CTL = int(os.environ.get("TB_CTL", "0"))  # control frames each way (exchange_control_frames)
+CTL_LEN = int(os.environ.get("TB_CTL_LEN", "0"))  # their length (0: a mix of 14..max)
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 
 # Configuration word addresses (sue-rtl/README.md, DESIGN-*.md).
@@ -113,14 +123,14 @@ class Side:
     def __init__(self, bench, dut, prefix: str, own: int, peer: int, rng, table, wb: int, on_op):
         self.own, self.peer = own, peer
         view = View(dut, prefix)
-        self.cfg = bench.add(CfgPort(view))
-        self.status = bench.add(StatusReader(view))
+        self.regs = bench.add(RegPort(view, REGS))
         self.xtx = bench.add(XpuTx(view, rng, wb, idle=0.2))
         self.xtx.paused = True
         self.xrx = bench.add(XpuRxSink(view, rng, wb, table, VCS,
                                    on_op, rate=XPU_RATE))
         self.mac_in = bench.add(MacSource(bench, dut, f"{prefix}mac_rx_0", rng, wb, idle=0.05))
-        self.ctl = bench.add(FrameSink(bench, dut, f"{prefix}ctl", wb))
+        self.ctl_sw = ControlSoftware(self.regs.master, REGS.ctl)
+        self.ctl_out: list[bytes] = []  # control frames this endpoint's MAC sent, in order
         getattr(dut, f"{prefix}vc_pause").value = 0
         self.mac_out = None  # set by the bench (needs the link)
         self.accepted_total = 0  # ops the XPU had accepted (the soak clears xtx.accepted)
@@ -134,7 +144,6 @@ async def pair(dut):
     rng = random.Random(seed)
     wb = len(dut.a_tx_data) // 8
     table = CommandTable.random(rng)
-    regmap = {r["name"]: r["address"] for r in json.loads(REGMAP)}
     faults = Faults(drop=float(os.environ.get("TB_DROP", "0")), corrupt=float(os.environ.get("TB_CORRUPT", "0")),
                     duplicate=float(os.environ.get("TB_DUP", "0")), delay=float(os.environ.get("TB_DELAY", "0")),
                     max_delay=int(os.environ.get("TB_MAX_DELAY", "64")),
@@ -206,7 +215,16 @@ async def pair(dut):
                 latencies.append((src, want, first_cycle))
         return on_op
 
+    def watch_mac(s: "Side", frame: bytes) -> None:
+        """Every frame a MAC takes: a valid FCS when SUE appends it (zlib), control frames kept."""
+        if FCS:
+            assert zlib.crc32(frame[:-4]) == int.from_bytes(frame[-4:], "little"), \
+                f"endpoint {s.own}: frame with a bad FCS on mac_tx_0: {frame[:64].hex()}"
+        if frame[12:14] != b"\x08\x00":  # not IPv4: not a SUE frame of encapsulation 0
+            s.ctl_out.append(frame)
+
     def a_to_b(frame: bytes, cycle: int) -> None:
+        watch_mac(sides[ID_A], frame)
         if lose_data_frame >= 0 and carries_ops(frame):
             data_frames_ab[0] += 1
             if data_frames_ab[0] - 1 == lose_data_frame:
@@ -218,8 +236,11 @@ async def pair(dut):
     sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
     sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
     sides[ID_A].mac_out = bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, mac_bp, a_to_b))
-    sides[ID_B].mac_out = bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp,
-                                                 lambda fr, cyc: links["ba"].push(cyc, fr)))
+    def b_to_a(frame: bytes, cycle: int) -> None:
+        watch_mac(sides[ID_B], frame)
+        links["ba"].push(cycle, frame)
+
+    sides[ID_B].mac_out = bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp, b_to_a))
     if SCENARIO in ("latency", "recovery", "throughput"):
         for s in sides.values():
             s.mac_in.idle = 0.0
@@ -234,8 +255,8 @@ async def pair(dut):
 
     await start_clock_and_reset(dut)
     for s in sides.values():
-        s.cfg.queue.extend(setup_writes(s.own, table))
-    await bench.run_until(lambda: not any(s.cfg.busy for s in sides.values()), 100_000, "configuration")
+        s.regs.queue.extend(setup_writes(s.own, table))
+    await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 100_000, "configuration")
     await bench.run(16)
 
     seq = defaultdict(int)
@@ -248,11 +269,13 @@ async def pair(dut):
         return op
 
     remaining: dict[int, int] = {}
+    tasks: dict = {}  # background software (register checks, control frames): traffic lasts while they run
 
     def all_done() -> bool:
         for src in sides:
             absorb(src)
         return (not any(remaining.values()) and all(s.xtx.idle_now for s in sides.values())
+                and all(t.done() for t in tasks.values())
                 and not any(expected.values()))
 
     results: dict = {"scenario": SCENARIO, "data_width": wb * 8}
@@ -294,6 +317,7 @@ async def pair(dut):
     else:
         # traffic / throughput / soak: both directions
         remaining = {k: N_OPS for k in sides}
+        made = {k: 0 for k in sides}
 
         def feed(_cycle: int) -> None:
             # ops are made as the XPUs need them (a soak of a million ops stays small in memory)
@@ -302,7 +326,9 @@ async def pair(dut):
                     s.xtx.submit(new_op(s, data_len=64) if SCENARIO == "throughput"
                                  else new_op(s, data_len=rng.randint(*SOAK_DATA)) if SCENARIO == "soak"
                                  else new_op(s))
-                    remaining[k] -= 1
+                    made[k] += 1
+                    if remaining[k] > 1 or not any(not t.done() for t in tasks.values()):
+                        remaining[k] -= 1
         feed(0)
         bench.add(CycleProbe(feed))
         for s in sides.values():
@@ -313,6 +339,10 @@ async def pair(dut):
             start = bench.cycle + 2000
             for link in links.values():
                 link.down(start, start + down)
+        if REG_CHECK:
+            tasks["register checks"] = cocotb.start_soon(check_registers(dut, sides[ID_A].regs, rng))
+        if CTL:
+            tasks["control frames"] = cocotb.start_soon(exchange_control_frames(dut, bench, sides, rng, results))
         first_cycle = bench.cycle
         beats_before = {k: s.mac_out.beats_out for k, s in sides.items()}
         try:
@@ -320,26 +350,29 @@ async def pair(dut):
         except BenchTimeout:  # (a failing check inside an agent propagates as itself)
             left = {k: len(q) for k, q in expected.items() if q}
             raise AssertionError(f"not every op delivered within {TIMEOUT} cycles: delivered {sum(delivered.values())} "
-                                 f"of {2 * N_OPS}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
+                                 f"of {sum(made.values())}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
                                  f"ba {dict(links['ba'].stats)}")
         cycles = bench.cycle - first_cycle
+        for task in tasks.values():
+            task.result()  # done (the traffic lasted while it ran); raises what failed inside
         # MAC TX beats per cycle of each side: 1.0 is a link-bound run (the MACs never push back here)
         results.update({"ops": sum(delivered.values()), "cycles": cycles,
                         "ops_per_cycle": sum(delivered.values()) / cycles,
                         "mac_tx_utilisation": {k: (s.mac_out.beats_out - beats_before[k]) / cycles
                                                for k, s in sides.items()}})
-    assert sum(delivered.values()) == (N_OPS if SCENARIO in ("latency", "recovery") else 2 * N_OPS)
+    assert sum(delivered.values()) == (N_OPS if SCENARIO in ("latency", "recovery") else sum(made.values()))
 
     # Quiet period: the last ACKs settle, nothing is left in flight.
     await bench.run(8000)
     assert all(link.in_flight == 0 for link in links.values())
     for s in sides.values():
-        s.status.read(sorted(regmap.values()))
-    await bench.run_until(lambda: not any(s.status.busy for s in sides.values()), 10_000, "status reads")
+        s.regs.read_status()
+        s.regs.read(r.address for r in (REGS.ctl.RX_FRAMES, REGS.ctl.RX_DROPS_FULL, REGS.ctl.RX_DROPS_BAD,
+                                        REGS.ctl.TX_FRAMES))
+    await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 20_000, "status reads")
     counters = {}
     for s in sides.values():
-        c = {name: s.status.results[addr] for name, addr in regmap.items()}
-        assert all(v is not None for v in c.values()), "a status word read returned rd_err"
+        c = s.regs.status()
         check_accounting(dut, s, c)
         counters[s.own] = c
     stats = {k: dict(v.stats) for k, v in links.items()}
@@ -365,6 +398,186 @@ async def pair(dut):
             json.dump(results, fh, indent=1)
 
 
+# The documented identification value (sue-rtl/README.md, "Register map"): "SUE1".
+MAGIC = 0x53554531
+
+
+async def check_registers(dut, port: RegPort, rng: random.Random) -> None:
+    """The register map of one endpoint through cocotbext-axi while traffic runs: identification
+    against the generator's parameters, read-after-write of every rw register, every status word
+    read (counters never go back), bad addresses DECERR, illegal writes SLVERR (nothing changed),
+    and the target's error counters equal to the error responses seen here."""
+    m, regs = port.master, port.regs
+    ep = regs.endpoint
+    errors = {AxiResp.SLVERR: 0, AxiResp.DECERR: 0}
+
+    async def read(addr: int, expect=AxiResp.OKAY) -> int:
+        rsp = await m.read(addr, 4)
+        assert rsp.resp == expect, f"read {addr:#x}: {rsp.resp!r}, expected {expect!r}"
+        errors[rsp.resp] = errors.get(rsp.resp, 0) + 1
+        return int.from_bytes(rsp.data, "little")
+
+    async def write(addr: int, value: int, expect=AxiResp.OKAY, nbytes: int = 4) -> None:
+        rsp = await m.write(addr, value.to_bytes(4, "little")[:nbytes])
+        assert rsp.resp == expect, f"write {value:#x} to {addr:#x}: {rsp.resp!r}, expected {expect!r}"
+        errors[rsp.resp] = errors.get(rsp.resp, 0) + 1
+
+    # identification
+    assert await read(ep.ID.address) == MAGIC
+    buses = ep.BUSES.unpack(await read(ep.BUSES.address))
+    assert buses == {"data_width": len(dut.a_tx_data), "vcs": VCS, "encap": ENCAP, "vlan": 0}, buses
+    assert await read(ep.XPUS.address) == XPUS
+    assert await read(ep.CELLS.address) == int(os.environ["TB_CELLS"])
+    assert await read(ep.RX_BUF_BYTES.address) == int(os.environ["TB_RX_BUF"])
+    assert ep.VERSION.unpack(await read(ep.VERSION.address))["major"] >= 1
+
+    # read-after-write of every rw register (random legal values), then the reset-time value back
+    rw_regs = [r for r in block_registers(ep) if any(f.access == "rw" for f in r.fields)]
+    assert {r.name for r in rw_regs} >= {"endpoint_IRQ_ENABLE", "endpoint_SCRATCH"}, rw_regs
+    for r in rw_regs:
+        for _ in range(4):
+            values = {f.name: rng.randint(f.min, f.max) for f in r.fields if f.access == "rw"}
+            await write(r.address, r.pack(**values))
+            got = r.unpack(await read(r.address))
+            assert all(got[k] == v for k, v in values.items()), f"{r.name}: wrote {values}, read {got}"
+        await write(r.address, r.reset)
+
+    # every status word, twice: all answer OKAY, counters do not go back
+    status = block_registers(regs.status)
+    first = {r.name: await read(r.address) for r in status}
+    for r in status:
+        again = await read(r.address)
+        f = r.fields[0]
+        if f.width == 32:
+            assert again >= first[r.name], f"{r.name} went back from {first[r.name]} to {again}"
+
+    # bad addresses: DECERR for reads and writes
+    scratch = await read(ep.SCRATCH.address)
+    used = {r.address for r in block_registers(ep)}
+    holes = [a for a in range(ep.BASE, ep.BASE + ep.BYTES, 4) if a not in used]
+    beyond_status = [regs.status.BASE + 4 * len(status)] if 4 * len(status) < regs.status.BYTES else []
+    outside = [ep.BASE + ep.BYTES, (1 << regs.BYTE_ADDRESS_BITS) - 4, regs.status.BASE + regs.status.BYTES]
+    for a in holes + beyond_status + outside:
+        await read(a, AxiResp.DECERR)
+        await write(a, 0x12345678, AxiResp.DECERR)
+
+    # illegal writes and reads: SLVERR, nothing changes
+    await write(ep.ID.address, 0, AxiResp.SLVERR)
+    await write(ep.IRQ_PENDING.address, 1, AxiResp.SLVERR)
+    await write(status[0].address, 0, AxiResp.SLVERR)
+    enable_bits = sum(f.mask for f in ep.IRQ_ENABLE.fields)
+    await write(ep.IRQ_ENABLE.address, (enable_bits << 1) & ~enable_bits & 0xFFFFFFFF or 1 << 31, AxiResp.SLVERR)
+    await write(ep.SCRATCH.address, scratch ^ 0xFFFF, AxiResp.SLVERR, nbytes=2)  # wstrb 0011
+    await read(regs.cfg.CFG.at(0), AxiResp.SLVERR)
+    assert await read(ep.ID.address) == MAGIC
+    assert await read(ep.SCRATCH.address) == scratch
+    assert await read(ep.IRQ_ENABLE.address) == ep.IRQ_ENABLE.reset
+
+    # the target counts every error response once
+    slverr, decerr = errors[AxiResp.SLVERR], errors[AxiResp.DECERR]
+    assert await read(ep.AXI_SLVERR.address) == slverr
+    assert await read(ep.AXI_DECERR.address) == decerr
+    assert int(dut.a_irq.value) == 0, "irq with no cause enabled"
+    dut._log.info(f"registers: {len(status)} status words, {len(rw_regs)} rw registers, {slverr} SLVERR and "
+                  f"{decerr} DECERR answered and counted, under traffic")
+
+
+async def exchange_control_frames(dut, bench, sides: dict, rng: random.Random, results: dict) -> None:
+    """Control frames through both endpoints' ``ctl`` blocks while SUE traffic runs (TB_CTL each way):
+
+    * scapy frames (ARP, LLDP; 14..1514 bytes) written by software into the sender's TX buffer
+      leave its MAC byte-exact, padded with zeros to 60 bytes, with the FCS (zlib) when SUE adds
+      it, in order, between SUE frames (the scoreboard and the R-CRC/FCS checks see every PDU
+      intact);
+    * the receiver's software, woken by ``irq`` (IRQ_ENABLE.ctl_frame), reads each byte-exact
+      (what its MAC delivered: with the FCS when RX_FCS is 1) and pops it; ``mac_rx_0_tready``
+      stays 1 throughout (SUE reception never waits);
+    * overflow: with the receiver not reading, RX_SLOTS + 3 frames arrive: the first RX_SLOTS are
+      kept, 3 are dropped and counted (RX_DROPS_FULL, IRQ_CAUSE.ctl_drop);
+    * lengths outside 14..max are refused (SLVERR) and nothing leaves.
+    """
+    ctl, ep = REGS.ctl, REGS.endpoint
+    limits = ctl.LIMITS.unpack(await sides[ID_A].ctl_sw.read(ctl.LIMITS.address))
+    slots, max_len = limits["rx_slots"], limits["max_frame_bytes"] - (4 if FCS else 0)
+    stalls = []
+
+    def watch_ready(_cycle: int) -> None:
+        for p in ("a_", "b_"):
+            if int(getattr(dut, f"{p}mac_rx_0_tready").value) != 1:
+                stalls.append(p)
+    bench.add(CycleProbe(watch_ready))
+
+    def wire(frame: bytes) -> bytes:
+        padded = frame.ljust(60, b"\0")
+        return padded + zlib.crc32(padded).to_bytes(4, "little") if FCS else padded
+
+    def lengths(n: int) -> list[int]:
+        if CTL_LEN:
+            return [CTL_LEN] * n
+        fixed = [14, 59, 60, 61, max_len]
+        return (fixed + [rng.randint(14, max_len) for _ in range(n)])[:n]
+
+    async def receive(side, n: int) -> list[bytes]:
+        got = []
+        while len(got) < n:
+            while int(getattr(dut, f"{'a_' if side.own == ID_A else 'b_'}irq").value) == 0:
+                await RisingEdge(dut.clk)
+            while (f := await side.ctl_sw.receive()) is not None:
+                got.append(f)
+            await side.ctl_sw.write(ep.IRQ_CAUSE.address, ep.IRQ_CAUSE.pack(ctl_frame=1))
+        return got
+
+    for s in sides.values():
+        await s.ctl_sw.write(ep.IRQ_ENABLE.address, ep.IRQ_ENABLE.pack(ctl_frame=1))
+    # each way, sender and receiver concurrently
+    sent = {k: [control_frame(rng, n) for n in lengths(CTL)] for k in sides}
+    results["ctl"] = {}
+    for k, s in sides.items():
+        peer = sides[s.peer]
+        start = bench.cycle
+        senders = cocotb.start_soon(_send_all(s.ctl_sw, sent[k]))
+        got = await receive(peer, len(sent[k]))
+        await senders
+        # one direction: the sender's first word written -> the receiver's last frame popped
+        results["ctl"][f"{s.own}_to_{peer.own}"] = {"frames": len(got), "cycles": bench.cycle - start,
+                                                    "bytes": [len(f) for f in sent[k]]}
+        expect = [wire(f) for f in sent[k]]
+        assert got == expect, f"endpoint {peer.own} received control frames that differ"
+        assert s.ctl_out[-len(expect):] == expect, f"endpoint {s.own}: control frames on mac_tx_0 differ"
+
+    # overflow at B: not read while RX_SLOTS + 3 frames arrive
+    a, b = sides[ID_A], sides[ID_B]
+    await b.ctl_sw.write(ep.IRQ_ENABLE.address, 0)
+    drops0 = await b.ctl_sw.read(ctl.RX_DROPS_FULL.address)
+    burst = [control_frame(rng, rng.randint(14, 200)) for _ in range(slots + 3)]
+    before = len(a.ctl_out)
+    await _send_all(a.ctl_sw, burst)
+    while len(a.ctl_out) < before + len(burst):
+        await RisingEdge(dut.clk)
+    for _ in range(LINK_LATENCY + 200):
+        await RisingEdge(dut.clk)
+    assert await b.ctl_sw.read(ctl.RX_DROPS_FULL.address) - drops0 == 3, "overflow drops not counted"
+    assert ep.IRQ_CAUSE.unpack(await b.ctl_sw.read(ep.IRQ_CAUSE.address))["ctl_drop"] == 1
+    kept = [await b.ctl_sw.receive() for _ in range(slots)]
+    assert kept == [wire(f) for f in burst[:slots]], "the frames kept on overflow are not the first ones"
+    assert await b.ctl_sw.receive() is None
+    await b.ctl_sw.write(ep.IRQ_CAUSE.address, ep.IRQ_CAUSE.pack(ctl_frame=1, ctl_drop=1))
+
+    # bad lengths: refused, nothing sent
+    frames_before = await a.ctl_sw.read(ctl.TX_FRAMES.address)
+    for bad in (13, limits["max_frame_bytes"] + 1):
+        await a.ctl_sw.write(ctl.TX_SEND.address, ctl.TX_SEND.pack(length=bad), expect=AxiResp.SLVERR)
+    assert await a.ctl_sw.read(ctl.TX_FRAMES.address) == frames_before
+    assert not stalls, f"mac_rx_0_tready low in {len(stalls)} cycles: SUE reception waited"
+    dut._log.info(f"control frames: {CTL} each way byte-exact ({results['ctl']}), "
+                  f"{slots + 3} into {slots} free slots: 3 dropped and counted")
+
+
+async def _send_all(sw: ControlSoftware, frames: list[bytes]) -> None:
+    for f in frames:
+        await sw.send(f)
+
+
 def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
     who = f"endpoint {s.own}"
     frames_in = s.mac_in.sent_frames
@@ -377,8 +590,13 @@ def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
     assert c["rx_rel.accepted"] == c["rx_deliver.stored"], f"{who}: accepted {c['rx_rel.accepted']} != stored"
     assert c["rx_deliver.bad_op"] == 0, f"{who}: a good peer's PDU had a malformed op"
     assert c["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {c['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
-    assert c["rx_parser.ctl"] == len(s.ctl.frames), f"{who}: control frames"
-    assert c["tx_framer.frames"] == s.mac_out.frames_out, f"{who}: framer {c['tx_framer.frames']} frames, MAC took {s.mac_out.frames_out}"
+    r = s.regs.results
+    ctl = REGS.ctl
+    ctl_in = r[ctl.RX_FRAMES.address] + r[ctl.RX_DROPS_FULL.address] + r[ctl.RX_DROPS_BAD.address]
+    assert c["rx_parser.ctl"] == ctl_in, f"{who}: parser passed {c['rx_parser.ctl']} control frames, the buffer saw {ctl_in}"
+    assert r[ctl.TX_FRAMES.address] == len(s.ctl_out), f"{who}: {r[ctl.TX_FRAMES.address]} control frames sent, MAC took {len(s.ctl_out)}"
+    sue_out = s.mac_out.frames_out - len(s.ctl_out)
+    assert c["tx_framer.frames"] == sue_out, f"{who}: framer {c['tx_framer.frames']} frames, MAC took {sue_out} SUE frames"
     assert c["tx_xpu.ok"] == s.accepted_total, f"{who}: interface committed {c['tx_xpu.ok']} ops of {s.accepted_total}"
     dut._log.info(f"{who}: rx frames {frames_in} pass {c['rx_parser.pass']} ctl {c['rx_parser.ctl']} drops {drops} "
                   f"(fcs {c['rx_parser.fcs']} rcrc {c['rx_parser.rcrc']}); accepted {c['rx_rel.accepted']} dup "

@@ -8,15 +8,14 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.regif.AxiLite;
 import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
-import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
-import dev.sue.rtl.config.StatusReadBus;
-import dev.sue.rtl.config.StatusReadPort;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.mac.MacStreams;
+import dev.sue.rtl.mgmt.EndpointRegisters;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.ArrayList;
@@ -25,16 +24,16 @@ import java.util.List;
 /**
  * A whole SUE endpoint: the transmit path ({@link SueTx}) and the receive path ({@link SueRx})
  * of one XPU, joined by go-back-N (ACK/NACK the receive path must send ride on transmitted PDUs;
- * ACK/NACK received free and rewind the transmit replay store), one configuration write bus and
- * one status read port.
+ * ACK/NACK received free and rewind the transmit replay store), and one AXI4-Lite target for every
+ * register ({@link EndpointRegisters}).
  *
  * <pre>
- * tx_* --&gt; SueTx (queues, packer, TxReliability, framer) --&gt; mac_tx_0
- *               ^ ack_req          ^ peer_ack
- *               |                  |
+ * tx_* --&gt; SueTx (queues, packer, TxReliability, framer + control frames before the FCS) --&gt; mac_tx_0
+ *               ^ ack_req          ^ peer_ack                  ^ ctl tx
+ *               |                  |                           |
  * rx_* &lt;-- SueRx (parser, RxReliability, RX buffer) &lt;------- mac_rx_0
- *                                              +-----------&gt; ctl (frames that are not SUE)
- * cfg_* (writes) --&gt; both          rd_* (reads) &lt;-- counters of both (status space 0x8000 +)
+ *                                              +--- ctl rx ----+--&gt; control frame buffers
+ * s_axil_* --&gt; EndpointRegisters: configuration writes to both, counters of both, ID, irq
  * </pre>
  *
  * <h2>Parameters</h2>
@@ -51,18 +50,18 @@ import java.util.List;
  * <h2>Ports</h2>
  * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, AXI4-Stream {@code mac_tx_0_t*},
  * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, AXI4-Stream
- * {@code mac_rx_0_t*} and {@code ctl_t*}) under the same names, but for their counters (read
- * through {@code rd_*}), plus:
+ * {@code mac_rx_0_t*}) under the same names, but for their counters (read through the register
+ * map) and the frames that are not SUE (kept for software in the {@code ctl} block of the map),
+ * plus:
  * <ul>
- * <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready} ({@link CfgBus}):
- *     configuration writes; a write happens when valid and ready and both paths see it (the
- *     command table at {@code 0x0100 + type} configures both directions). Address map:
- *     sue-rtl/README.md.
+ * <li>{@code s_axil_*} ({@link AxiLite}, {@link EndpointRegisters#AXI_ADDR_BITS} address bits):
+ *     every register: the configuration space (writes reach both paths; the command table at
+ *     {@code 0x0100 + type} configures both directions), the status words at word
+ *     {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)}, identification and interrupt
+ *     registers, the control frames sent and received (spec 3.1). The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
+ * <li>{@code irq}: interrupt level ({@code IRQ_CAUSE & IRQ_ENABLE} not 0).
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state.
- * <li>{@code rd_valid, rd_addr[15:0]} -&gt; {@code rd_rsp_valid, rd_data[31:0], rd_err}
- *     ({@link StatusReadBus}): the status space, word {@code 0x8000 + i} =
- *     {@link #statusWords()}{@code .get(i)}, two cycles after the read ({@link StatusReadPort}).
  * </ul>
  */
 public final class SueEndpoint extends Component {
@@ -71,19 +70,18 @@ public final class SueEndpoint extends Component {
     /** The XPU RX interface (spec Table 2): ports {@code rx_*}. */
     public final XpuRxBus xpuRx;
 
-    /** AXI4-Stream MAC and control ports, as {@link SueTx#macTx}, {@link SueRx#macRx}, {@link SueRx#ctl}. */
+    /** AXI4-Stream MAC ports, as {@link SueTx#macTx}, {@link SueRx#macRx}. */
     public final Vec<AxiStream> macTx;
     public final AxiStream macRx;
-    public final AxiStream ctl;
     public final Bits vcPause;
     public final Flow<UInt> connErr;
     public final UInt connStateDest = in(uint(10));
     public final Bits connState = out(bits(2));
 
-    /** Configuration writes to both paths: ports {@code cfg_*}. */
-    public final CfgBus cfg = slave(new CfgBus().named("cfg"));
-    /** Status reads: ports {@code rd_*}. */
-    public final StatusReadBus rd = slave(new StatusReadBus().named("rd"));
+    /** Every register: ports {@code s_axil_*}. */
+    public final AxiLite axil = slave(new AxiLite(EndpointRegisters.AXI_ADDR_BITS)).named("s_axil");
+    /** Interrupt level. */
+    public final Bool irq = out(bool());
 
     private final List<StatusWord> status = new ArrayList<>();
 
@@ -96,24 +94,22 @@ public final class SueEndpoint extends Component {
         param("rxBufBytes", rxBufBytes);
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
+        require(encap != null, "sue_endpoint needs an encapsulation (its ID registers report it)");
         xpuTx = slave(new XpuTxBus(dataWidth).named("tx"));
         xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
         macTx = master(Vec.of(1, i -> MacStreams.tx(dataWidth)));
         macRx = slave(MacStreams.rx(dataWidth).named("mac_rx_0"));
-        ctl = master(MacStreams.rx(dataWidth));
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
-        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1));
+        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, 1024, true));
         SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
 
         connect(tx.xpuTx, xpuTx);
         connect(xpuRx, rx.xpuRx);
-        CfgFanout.connect(cfg, tx.cfg, rx.cfg);
         tx.vcPause.set(vcPause);
         connect(macTx.get(0), tx.macTx.get(0));
         connect(rx.macRx, macRx);
-        connect(ctl, rx.ctl);
         connect(connErr, tx.connErr);
         tx.connStateDest.set(connStateDest);
         connState.set(tx.connState);
@@ -122,19 +118,20 @@ public final class SueEndpoint extends Component {
         connect(tx.ackReq, rx.ackReq);
         connect(tx.peerAck, rx.peerAck);
 
-        // status space: transmit counters, then receive counters
+        // the register map: transmit counters, then receive counters in the status block
         status.addAll(tx.statusWords());
         status.addAll(rx.statusWords());
-        StatusReadPort statusPort = instance("status", () -> new StatusReadPort(status.size()));
-        statusPort.connect(status);
-        connect(statusPort.rd, rd);
-        for (int i = 0; i < status.size(); i++) {
-            register(StatusWord.STATUS_BASE + i, status.get(i).name(), "ro",
-                    status.get(i).value().width() == 32 ? "32-bit saturating counter" : "level");
-        }
+        EndpointRegisters regs = new EndpointRegisters(new EndpointRegisters.Identity(dataWidth, xpus, vcs, cells,
+                rxBufBytes, encap.code(), vlan), axil, status, List.of(
+                new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));
+        CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
+        irq.set(regs.irq);
+        // control frames: sent between SUE frames before the FCS, received without back-pressure
+        tx.ctlTx.connectFrom(regs.ctlTx);
+        connect(regs.ctlRx, rx.ctl);
     }
 
-    /** The status space in address order: word {@code 0x8000 + i} is element i. */
+    /** The status words in address order: word {@code 0x8000 + i} is element i. */
     public List<StatusWord> statusWords() {
         return List.copyOf(status);
     }

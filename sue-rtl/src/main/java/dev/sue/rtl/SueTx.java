@@ -10,6 +10,8 @@ import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.stream.PacketBeat;
+import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
@@ -80,6 +82,9 @@ import java.util.List;
  *     queue manager's {@code cnt_tx_qm_*} (pdus, ops, aborts, bad_dest, dest_limit, bad_cfg), the
  *     reliability's {@code cnt_tx_rel_*} (see {@link TxReliability}), the framer's
  *     {@code cnt_tx_framer_frames} and {@code cnt_tx_framer_drops}.
+ * <li>{@code ctl_tx} (slave Stream of PacketBeat, only with {@code controlFrames}, as in
+ *     {@code sue_endpoint}): whole control frames, merged between SUE frames before the FCS
+ *     ({@link SueFramer#ctl}; one MAC port today).
  * </ul>
  */
 public final class SueTx extends Component {
@@ -107,6 +112,8 @@ public final class SueTx extends Component {
     public final Flow<AckReq> ackReq;
     /** Frames for MAC port p: AXI4-Stream ports {@code mac_tx_<p>_t*} ({@link MacStreams}). */
     public final Vec<AxiStream> macTx;
+    /** Control frames to merge between SUE frames before the FCS (with {@code controlFrames}; else null). */
+    public final Stream<PacketBeat> ctlTx;
 
     private final List<StatusWord> status = new ArrayList<>();
 
@@ -133,6 +140,12 @@ public final class SueTx extends Component {
 
     public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports,
             int windowMax) {
+        this(dataWidth, xpus, vcs, cells, encap, vlan, ports, windowMax, false);
+    }
+
+    /** With {@code controlFrames}: an input {@code ctl_tx} of whole control frames ({@link SueFramer#ctl}). */
+    public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports,
+            int windowMax, boolean controlFrames) {
         param("dataWidth", dataWidth);
         param("xpus", xpus);
         param("vcs", vcs);
@@ -141,6 +154,7 @@ public final class SueTx extends Component {
         param("vlan", vlan);
         param("ports", ports);
         param("windowMax", windowMax);
+        param("controlFrames", controlFrames);
         require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
                 "dataWidth must be 256, 512 or 1024, got " + dataWidth);
         require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
@@ -161,7 +175,7 @@ public final class SueTx extends Component {
                 xpuFifoDepth(vcs, credits)));
         TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells, true));
         TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax));
-        SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus));
+        SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus, controlFrames));
         PortSelect ps = instance("port_select", () -> new PortSelect(dataWidth, ports));
 
         connect(xpu.tx, xpuTx);
@@ -196,6 +210,10 @@ public final class SueTx extends Component {
         framer.desc.connectFrom(rel.m);
         framer.data.connectFrom(rel.mData);
         ps.s.connectFrom(framer.m);
+        ctlTx = controlFrames ? slave(Stream.of(() -> new PacketBeat(dataWidth))).named("ctl_tx") : null;
+        if (controlFrames) {
+            framer.ctl.connectFrom(ctlTx);
+        }
         for (int p = 0; p < ports; p++) {
             macTx.get(p).connectFrom(ps.m.get(p));
         }

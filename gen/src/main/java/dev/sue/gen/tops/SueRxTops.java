@@ -29,8 +29,8 @@ public final class SueRxTops {
 
     public static void register(Catalog c) {
         c.add(TopSpec.sue("sue_endpoint",
-                "SUE endpoint: transmit and receive paths with go-back-N reliability, one configuration bus, "
-                        + "status read port",
+                "SUE endpoint: transmit and receive paths with go-back-N reliability, one AXI4-Lite target "
+                        + "for every register (exports its register map)",
                 List.of(SueParams.dataWidth("XPU and MAC bus width in bits", 512),
                         ParamSpec.integer("xpus", "XPUs in the fabric", 1024, 2, 1024),
                         ParamSpec.oneOf("vcs", "virtual channels", 4, 1L, 2L, 4L),

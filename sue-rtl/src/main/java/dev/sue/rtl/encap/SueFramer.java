@@ -11,6 +11,7 @@ import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.crc.CrcAppender;
 import dev.sue.hdl.lib.crc.CrcSpec;
 import dev.sue.hdl.lib.crc.CrcWindow;
+import dev.sue.rtl.mgmt.ControlFrameMerge;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.PacketBeat;
@@ -57,6 +58,11 @@ import java.util.List;
  *       are zero (the queue manager clears them; asserted): the one-beat fast path feeds the
  *       data beat to its CRC window unmasked.</li>
  *   <li>{@code m} (master {@code Stream<PacketBeat>}): frames, byte 0 = first byte on the wire.</li>
+ *   <li>{@code ctl} (slave {@code Stream<PacketBeat>}, only with {@code controlFrames}, as in
+ *       {@code sue_endpoint}): whole control frames without FCS, kept back to back by their
+ *       source; {@link ControlFrameMerge} puts them between SUE frames after the R-CRC stage,
+ *       so they get the FCS when FCS_BY_SUE is 1, like every frame. A register after the merge
+ *       adds one cycle to every frame's latency (below) in this configuration.</li>
  *   <li>{@code frames}, {@code drops} (out, 32 bits, wrapping): frames sent into the CRC stages
  *       and PDUs dropped because {@code dest >= numXpus} (their data beats are consumed and
  *       nothing reaches {@code m}).</li>
@@ -110,6 +116,8 @@ public final class SueFramer extends Component {
     public final Stream<RhDesc> desc;
     public final Stream<PacketBeat> data;
     public final Stream<PacketBeat> m;
+    /** Control frames merged before the FCS stage (with {@code controlFrames}; else null). */
+    public final Stream<PacketBeat> ctl;
     public final UInt frames = out(uint(32));
     public final UInt drops = out(uint(32));
 
@@ -148,7 +156,13 @@ public final class SueFramer extends Component {
     }
 
     public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus) {
+        this(dataWidth, encap, vlan, numXpus, false);
+    }
+
+    /** With {@code controlFrames}: a {@code ctl} input whose frames join between SUE frames before the FCS. */
+    public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus, boolean controlFrames) {
         param("dataWidth", dataWidth);
+        param("controlFrames", controlFrames);
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
         param("numXpus", numXpus);
@@ -353,7 +367,19 @@ public final class SueFramer extends Component {
         }
         CrcAppender fcs = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, 0, true));
         fcs.enable.set(fcsBySue);
-        fcs.s.connectFrom(rcrc.m);
+        if (controlFrames) {
+            ctl = slave(Stream.of(() -> new PacketBeat(dataWidth))).named("ctl");
+            ControlFrameMerge merge = instance("ctl_merge", () -> new ControlFrameMerge(dataWidth));
+            merge.frames.connectFrom(rcrc.m);
+            merge.ctl.connectFrom(ctl);
+            // The R-CRC stage's keep is combinational from the assembler: with the merge's mux the
+            // FCS engine's pad decode would be 9 levels at 1024 bits, so a forward register
+            // (full throughput, one cycle more latency) sits between.
+            fcs.s.connectFrom(merge.m.m2sPipe());
+        } else {
+            ctl = null;
+            fcs.s.connectFrom(rcrc.m);
+        }
         m.connectFrom(fcs.m);
         desc.assertProtocol("desc", false);
         data.assertProtocol("data", false);

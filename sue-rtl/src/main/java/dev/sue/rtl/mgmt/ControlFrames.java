@@ -44,7 +44,8 @@ import dev.sue.rtl.mac.MacStreams;
  *
  * <p>Ports: {@code regs_*} (RegBus slave), {@code tx} (Stream of PacketBeat, to merge between
  * PDUs before the FCS), {@code rx_t*} (AXI4-Stream of non-SUE frames in, never back-pressured),
- * {@code frame_waiting} (level: a received frame waits, for the interrupt).
+ * {@code frame_waiting} (level: a received frame waits, for the interrupt), {@code rx_dropped}
+ * (a received frame was dropped, for the interrupt).
  */
 public final class ControlFrames extends Component {
     /** Word offsets of the registers. */
@@ -63,6 +64,8 @@ public final class ControlFrames extends Component {
     public final Stream<PacketBeat> tx;
     public final AxiStream rx;
     public final Bool frameWaiting = out(bool());
+    /** A received frame was dropped (every slot taken, or a bad frame): one cycle per frame. */
+    public final Bool rxDropped = out(bool());
     /** The block's register documentation. */
     public final RegisterBlockSpec spec;
 
@@ -133,6 +136,7 @@ public final class ControlFrames extends Component {
         rxFrame.rdRspValid.set(rxBuffer.rdRspValid);
         rxFrame.rdField("data").set(rxBuffer.rdWord.asUInt());
         frameWaiting.set(rxBuffer.queued.ne(0));
+        rxDropped.set(rxBuffer.dropFullEvent.or(rxBuffer.dropBadEvent));
         spec = file.build();
     }
 
