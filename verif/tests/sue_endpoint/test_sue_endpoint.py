@@ -28,7 +28,7 @@ SCENARIOS = {
     "loss1_corrupt_dup": {"TB_DROP": "0.01", "TB_CORRUPT": "0.01", "TB_DUP": "0.01"},
     "loss5_reorder": {"TB_DROP": "0.05", "TB_CORRUPT": "0.01", "TB_DUP": "0.01", "TB_DELAY": "0.05",
                       "TB_REORDER": "1"},
-    "ackloss_linkdown": {"TB_ACK_DROP": "0.3", "TB_DROP": "0.01", "TB_LINK_DOWN": "3000"},
+    "ackloss_linkdown": {"TB_ACK_DROP": "0.3", "TB_DROP": "0.03", "TB_LINK_DOWN": "3000"},
 }
 
 
