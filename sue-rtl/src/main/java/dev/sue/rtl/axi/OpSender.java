@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.rtl.axi;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.arbiter.Arbiter;
+import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
+import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.rtl.xpu.XpuTxBus;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The bridge as the XPU of SUE's TX interface (a part of {@link AxiXpuBridge}, registers named
+ * {@code send_*}): round robin over the op sources, an op starts only when the XPU-side credits of
+ * its VC cover it (one command credit, and a data credit per beat), and then its beats leave on
+ * consecutive cycles (Table 1 forbids idle cycles inside an op). A source must offer an op's later
+ * beats back to back once its first beat is taken: every source holds the whole op before it
+ * offers the first beat. Every {@code tx_*} output is a register.
+ *
+ * <p>Credits: the XPU owns {@code cmdCredits} and {@code dataCredits} per VC after reset (SUE's
+ * initial credits, sue-rtl/README.md "XPU TX interface"); each {@code tx_credit} message adds
+ * 1..4. Nothing is sent while {@code tx_reset_out} is 1.
+ */
+final class OpSender {
+    private static final int VCS = 2;
+
+    OpSender(XpuTxBus tx, List<Stream<OpBeat>> sources, int[] vcOf, int cmdCredits, int dataCredits) {
+        int n = sources.size();
+        int cw = bitsFor(Math.max(cmdCredits, dataCredits));
+        List<UInt> cmd = new ArrayList<>();
+        List<UInt> data = new ArrayList<>();
+        for (int v = 0; v < VCS; v++) {
+            cmd.add(reg("send_cmd_credits_" + v, uint(cw)).init(cmdCredits));
+            data.add(reg("send_data_credits_" + v, uint(cw)).init(dataCredits));
+        }
+        Bool busy = reg("send_busy", bool()).init(false);
+        UInt cur = reg("send_source", uint(log2Up(n))).init(0);
+        UInt cycle = reg("send_cycle", uint(XpuTxBus.CYCLE_BITS)).init(0);
+
+        // ---- the next op: a source whose first beat waits and whose credits suffice ---------------
+        List<Bool> eligible = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            OpBeat head = sources.get(i).payload;
+            int v = vcOf[i];
+            Bool dataOk = head.dataOp.not().or(data.get(v).ge(head.lastBeat.resize(cw).add(1)));
+            eligible.add(sources.get(i).valid.and(cmd.get(v).ne(0)).and(dataOk).named("send_eligible_" + i));
+        }
+        Arbiter arb = instance("send_arb", () -> new Arbiter(n, ArbiterPolicy.ROUND_ROBIN));
+        Bool idle = busy.not().and(tx.resetOut.not()).named("send_idle");
+        List<Bool> requests = new ArrayList<>();
+        for (Bool e : eligible) {
+            requests.add(e.and(idle));
+        }
+        arb.request.set(OneHot.fromBools(requests));
+        Bool start = arb.grant.ne(0).named("send_start");
+        arb.advance.set(start);
+
+        UInt sel = mux(busy, cur, arb.grantIndex).named("send_sel");
+        List<OpBeat> payloads = new ArrayList<>();
+        List<Bool> valids = new ArrayList<>();
+        for (Stream<OpBeat> s : sources) {
+            payloads.add(s.payload);
+            valids.add(s.valid);
+        }
+        Bits selOneHot = mux(busy, OneHot.decode(cur, n), arb.grant).named("send_sel_onehot");
+        OpBeat beat = wire(sources.get(0).newPayload()).named("send_beat");
+        assignFromBits(beat, OneHot.select(selOneHot, payloads));
+        Bool fire = start.or(busy).named("send_fire");
+        assertThat(busy.not().or(Vec.of(valids).get(sel)), "an op source paused inside an op");
+        for (int i = 0; i < n; i++) {
+            sources.get(i).ready.set(fire.and(sel.eq(i)));
+        }
+        when(fire, () -> {
+            busy.set(beat.last.not());
+            cur.set(sel);
+            cycle.set(mux(beat.last, U(0, XpuTxBus.CYCLE_BITS), cycle.add(1)));
+        });
+
+        // ---- tx_* registers -------------------------------------------------------------------------
+        Bits txValid = reg("send_valid", bits(2)).init(0);
+        UInt txCycle = reg("send_tx_cycle", uint(XpuTxBus.CYCLE_BITS)).init(0);
+        UInt txVc = reg("send_vc", uint(XpuTxBus.VC_BITS)).init(0);
+        UInt txXpuid = reg("send_xpuid", uint(XpuTxBus.XPUID_BITS)).init(0);
+        Bits txControl = reg("send_control", bits(XpuTxBus.CONTROL_BITS)).init(0);
+        Bits txData = reg("send_data", bits(tx.dataWidth())).init(0);
+        List<UInt> vcs = new ArrayList<>();
+        for (int v : vcOf) {
+            vcs.add(U(v, XpuTxBus.VC_BITS));
+        }
+        txValid.set(mux(fire, mux(beat.dataOp, B(2, 2), B(1, 2)), B(0, 2)));
+        txCycle.set(cycle);
+        txVc.set(Vec.of(vcs).get(sel));
+        txXpuid.set(beat.xpuid);
+        txControl.set(beat.control);
+        txData.set(beat.data);
+        tx.valid.set(txValid);
+        tx.cycle.set(txCycle);
+        tx.vc.set(txVc);
+        tx.xpuid.set(txXpuid);
+        tx.control.set(txControl);
+        tx.data.set(txData);
+        tx.err.set(false);
+        tx.resetIn.set(false);
+
+        // ---- credits: taken at an op's start, returned by tx_credit ---------------------------------
+        Bool back = tx.credit.bit(5);
+        Bool backData = tx.credit.bit(4);
+        UInt backVc = tx.credit.slice(3, 2).asUInt();
+        UInt backCount = tx.credit.slice(1, 0).asUInt().resize(cw).add(1);
+        UInt startVc = Vec.of(vcs).get(arb.grantIndex);
+        UInt startBeats = beat.lastBeat.resize(cw).add(1);
+        for (int v = 0; v < VCS; v++) {
+            Bool mine = back.and(backVc.eq(v));
+            Bool taken = start.and(startVc.eq(v));
+            UInt c = cmd.get(v);
+            UInt d = data.get(v);
+            c.set(c.add(mux(mine.andNot(backData), backCount, U(0, cw))).sub(mux(taken, U(1, cw), U(0, cw))));
+            d.set(d.add(mux(mine.and(backData), backCount, U(0, cw)))
+                    .sub(mux(taken.and(beat.dataOp), startBeats, U(0, cw))));
+        }
+    }
+}
