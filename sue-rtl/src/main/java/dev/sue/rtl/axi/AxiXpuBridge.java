@@ -113,7 +113,9 @@ public final class AxiXpuBridge extends Component {
                 received.data.get(AxiOps.RESPONSE_VC), bErrors.m, rErrors.m, beatBits);
 
         // ---- one op at a time onto tx_*: responses and requests in turn -------------------------------
-        new OpSender(tx, List.of(answers.bOps, answers.rOps, writes.ops, reads.ops),
+        // The requests' address checks and the sender's choice would make one long path: a register
+        // between them (full rate, so a write's beats stay back to back; ready registered too).
+        new OpSender(tx, List.of(answers.bOps, answers.rOps, writes.ops.fullPipe(), reads.ops.fullPipe()),
                 new int[] {AxiOps.RESPONSE_VC, AxiOps.RESPONSE_VC, AxiOps.REQUEST_VC, AxiOps.REQUEST_VC},
                 cmdCredits, dataCredits);
 

@@ -57,8 +57,13 @@ final class OpReceiver {
             assertThat(dq.s.valid.not().or(dq.s.ready), "a data beat arrived without a data credit");
             heads.add(hq.m);
             data.add(dq.m);
-            pops.add(hq.m.fire());
-            pops.add(dq.m.fire());
+            // registered: the consumers' pop decisions are deep; a credit returns a cycle later
+            Bool headPopped = reg("recv_popped_head_" + v, bool()).init(false);
+            Bool dataPopped = reg("recv_popped_data_" + v, bool()).init(false);
+            headPopped.set(hq.m.fire());
+            dataPopped.set(dq.m.fire());
+            pops.add(headPopped);
+            pops.add(dataPopped);
         }
         cntBadVc = Counter.saturating("recv_bad_vc", 32, beat.and(rx.vc.ge(VCS)));
 

@@ -33,26 +33,40 @@ final class OpSender {
     OpSender(XpuTxBus tx, List<Stream<OpBeat>> sources, int[] vcOf, int cmdCredits, int dataCredits) {
         int n = sources.size();
         int cw = bitsFor(Math.max(cmdCredits, dataCredits));
+        int maxBeats = 1 << sources.get(0).payload.lastBeat.width();
         List<UInt> cmd = new ArrayList<>();
         List<UInt> data = new ArrayList<>();
+        List<Bool> hasCmd = new ArrayList<>();
+        List<List<Bool>> hasData = new ArrayList<>();
         for (int v = 0; v < VCS; v++) {
             cmd.add(reg("send_cmd_credits_" + v, uint(cw)).init(cmdCredits));
             data.add(reg("send_data_credits_" + v, uint(cw)).init(dataCredits));
+            hasCmd.add(reg("send_has_cmd_" + v, bool()).init(cmdCredits >= 1));
+            List<Bool> flags = new ArrayList<>();
+            for (int k = 1; k <= maxBeats; k++) {
+                flags.add(reg("send_has_data_" + v + "_" + k, bool()).init(dataCredits >= k));
+            }
+            hasData.add(flags);
         }
         Bool busy = reg("send_busy", bool()).init(false);
         UInt cur = reg("send_source", uint(log2Up(n))).init(0);
         UInt cycle = reg("send_cycle", uint(XpuTxBus.CYCLE_BITS)).init(0);
+        // The op started last cycle: its credits are taken this cycle, so no op starts now.
+        Bool startedQ = reg("send_started", bool()).init(false);
+        UInt startedVcQ = reg("send_started_vc", uint(1)).init(0);
+        Bool startedDataQ = reg("send_started_data", bool()).init(false);
+        UInt startedBeatsQ = reg("send_started_beats", uint(cw)).init(0);
 
-        // ---- the next op: a source whose first beat waits and whose credits suffice ---------------
+        // ---- the next op: a source whose first beat waits and whose credits suffice (flags) -------
         List<Bool> eligible = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             OpBeat head = sources.get(i).payload;
             int v = vcOf[i];
-            Bool dataOk = head.dataOp.not().or(data.get(v).ge(head.lastBeat.resize(cw).add(1)));
-            eligible.add(sources.get(i).valid.and(cmd.get(v).ne(0)).and(dataOk).named("send_eligible_" + i));
+            Bool dataOk = head.dataOp.not().or(Vec.of(hasData.get(v)).get(head.lastBeat));
+            eligible.add(sources.get(i).valid.and(hasCmd.get(v)).and(dataOk).named("send_eligible_" + i));
         }
         Arbiter arb = instance("send_arb", () -> new Arbiter(n, ArbiterPolicy.ROUND_ROBIN));
-        Bool idle = busy.not().and(tx.resetOut.not()).named("send_idle");
+        Bool idle = busy.not().andNot(startedQ).and(tx.resetOut.not()).named("send_idle");
         List<Bool> requests = new ArrayList<>();
         for (Bool e : eligible) {
             requests.add(e.and(idle));
@@ -108,21 +122,31 @@ final class OpSender {
         tx.err.set(false);
         tx.resetIn.set(false);
 
-        // ---- credits: taken at an op's start, returned by tx_credit ---------------------------------
+        // ---- credits: taken the cycle after an op's start, returned by tx_credit -----------------------
+        UInt startVc = Vec.of(vcs).get(arb.grantIndex);
+        startedQ.set(start);
+        startedVcQ.set(startVc.resize(1));
+        startedDataQ.set(beat.dataOp);
+        startedBeatsQ.set(beat.lastBeat.resize(cw).add(1));
         Bool back = tx.credit.bit(5);
         Bool backData = tx.credit.bit(4);
         UInt backVc = tx.credit.slice(3, 2).asUInt();
         UInt backCount = tx.credit.slice(1, 0).asUInt().resize(cw).add(1);
-        UInt startVc = Vec.of(vcs).get(arb.grantIndex);
-        UInt startBeats = beat.lastBeat.resize(cw).add(1);
         for (int v = 0; v < VCS; v++) {
             Bool mine = back.and(backVc.eq(v));
-            Bool taken = start.and(startVc.eq(v));
+            Bool taken = startedQ.and(startedVcQ.eq(v));
             UInt c = cmd.get(v);
             UInt d = data.get(v);
-            c.set(c.add(mux(mine.andNot(backData), backCount, U(0, cw))).sub(mux(taken, U(1, cw), U(0, cw))));
-            d.set(d.add(mux(mine.and(backData), backCount, U(0, cw)))
-                    .sub(mux(taken.and(beat.dataOp), startBeats, U(0, cw))));
+            UInt cNext = c.add(mux(mine.andNot(backData), backCount, U(0, cw)))
+                    .sub(mux(taken, U(1, cw), U(0, cw))).named("send_cmd_next_" + v);
+            UInt dNext = d.add(mux(mine.and(backData), backCount, U(0, cw)))
+                    .sub(mux(taken.and(startedDataQ), startedBeatsQ, U(0, cw))).named("send_data_next_" + v);
+            c.set(cNext);
+            d.set(dNext);
+            hasCmd.get(v).set(cNext.ne(0));
+            for (int k = 1; k <= maxBeats; k++) {
+                hasData.get(v).get(k - 1).set(dNext.ge(k));
+            }
         }
     }
 }

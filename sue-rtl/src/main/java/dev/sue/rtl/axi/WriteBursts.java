@@ -3,6 +3,7 @@ package dev.sue.rtl.axi;
 
 import static dev.sue.hdl.Hdl.*;
 
+import dev.sue.hdl.BaseType;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
@@ -12,7 +13,6 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.regif.Axi4;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.Counter;
-import dev.sue.hdl.lib.util.OneHot;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,16 +36,27 @@ final class WriteBursts {
     /** Times W was held (WVALID and not WREADY) while no AW waited: the W-before-AW stalls. */
     final UInt cntStall;
 
+    /**
+     * A W beat with its strobes already analysed (before the input register, so the burst checks
+     * after it are short): the lanes where a run of strobes starts ({@code rise}) and ends
+     * ({@code fall}), and whether the strobes run to the top lane, from lane 0, or are all ones.
+     */
     static final class WBeat extends Bundle {
         final Bits data;
-        final Bits strb;
+        final Bits rise;
+        final Bits fall;
+        final Bool toTop = bool();
+        final Bool fromBottom = bool();
+        final Bool full = bool();
+        final Bool any = bool();
         final Bool last = bool();
         private final int n;
 
         WBeat(int n) {
             this.n = n;
             data = bits(n);
-            strb = bits(n / 8);
+            rise = bits(n / 8);
+            fall = bits(n / 8);
         }
 
         @Override
@@ -58,9 +69,17 @@ final class WriteBursts {
         int n = axi.dataBits();
         int lanes = n / 8;
         Stream<WBeat> in = wire(Stream.of(() -> new WBeat(n))).named("w_in");
+        Bits strb = axi.wstrb;
+        Bits above = cat(TRUE, strb.slice(lanes - 1, 1));
+        Bits below = cat(strb.slice(lanes - 2, 0), TRUE);
         in.valid.set(axi.wvalid);
         in.payload.data.set(axi.wdata);
-        in.payload.strb.set(axi.wstrb);
+        in.payload.rise.set(strb.and(strb.shl(1).not()));
+        in.payload.fall.set(strb.and(strb.shr(1).not()));
+        in.payload.toTop.set(strb.and(above.not()).eq(0));
+        in.payload.fromBottom.set(strb.and(below.not()).eq(0));
+        in.payload.full.set(strb.andR());
+        in.payload.any.set(strb.ne(0));
         in.payload.last.set(axi.wlast);
         axi.wready.set(in.ready);
         Bool held = axi.wvalid.andNot(axi.wready).andNot(awWaiting);
@@ -81,19 +100,14 @@ final class WriteBursts {
         UInt loFirst = reg("w_lo", uint(8)).init(0);
         Bool first = count.eq(0);
         Bool over = count.eq(maxBeats).named("w_over");
-        Bits strb = w.payload.strb;
-        Bool last = w.payload.last;
-
-        // strobe shapes: "runs to the top", "runs from lane 0", one contiguous range
-        Bits above = cat(TRUE, strb.slice(lanes - 1, 1));
-        Bits below = cat(strb.slice(lanes - 2, 0), TRUE);
-        Bool toTop = strb.and(above.not()).eq(0);
-        Bool fromBottom = strb.and(below.not()).eq(0);
-        Bool oneRange = OneHot.atMostOne(strb.and(strb.shl(1).not()));
-        Bool shapeOk = mux(first, mux(last, oneRange, toTop), mux(last, fromBottom, strb.andR()));
-        Bool beatOk = strb.ne(0).and(shapeOk).andNot(over).named("w_beat_ok");
-        UInt lowLane = OneHot.toIndex(OneHot.lowestSet(strb)).resize(8);
-        UInt highLane = U(lanes - 1, 8).sub(OneHot.toIndex(OneHot.lowestSet(reversed(strb))).resize(8));
+        WBeat beat = w.payload;
+        Bool last = beat.last;
+        Bool oneRange = atMostOne(beat.rise.asBits());
+        Bool shapeOk = mux(first, mux(last, oneRange, beat.toTop), mux(last, beat.fromBottom, beat.full));
+        Bool beatOk = beat.any.and(shapeOk).andNot(over).named("w_beat_ok");
+        // With a valid shape there is one rise and one fall; otherwise the burst is not ok anyway.
+        UInt lowLane = laneIndex(beat.rise);
+        UInt highLane = laneIndex(beat.fall);
 
         Bool fire = w.fire();
         w.ready.set(dq.s.ready.and(bq.s.ready));
@@ -113,12 +127,44 @@ final class WriteBursts {
         bursts = bq.m;
     }
 
-    /** {@code x} with its bits in reverse order. */
-    static Bits reversed(Bits x) {
-        List<Bool> msbFirst = new ArrayList<>();
-        for (int i = 0; i < x.width(); i++) {
-            msbFirst.add(x.bit(i));
+    /** The index of the set bit of {@code oneHot} (8 bits), one OR reduction per index bit. */
+    static UInt laneIndex(Bits oneHot) {
+        List<BaseType> msbFirst = new ArrayList<>();
+        for (int b = 7; b >= 0; b--) {
+            List<BaseType> lanes = new ArrayList<>();
+            for (int i = 0; i < oneHot.width(); i++) {
+                if ((i >> b & 1) != 0) {
+                    lanes.add(oneHot.bit(i));
+                }
+            }
+            msbFirst.add(lanes.isEmpty() ? FALSE : cat(lanes).orR());
         }
-        return cat(msbFirst);
+        return cat(msbFirst).asUInt();
+    }
+
+    /**
+     * At most one bit of {@code x} is set, as a tree of {any, several} pairs, three children per
+     * node (one LUT6 each): no carry chain, log3 levels.
+     */
+    static Bool atMostOne(Bits x) {
+        List<Bool[]> level = new ArrayList<>();
+        for (int i = 0; i < x.width(); i++) {
+            level.add(new Bool[] {x.bit(i), FALSE});
+        }
+        while (level.size() > 1) {
+            List<Bool[]> next = new ArrayList<>();
+            for (int i = 0; i < level.size(); i += 3) {
+                List<Bool[]> kids = level.subList(i, Math.min(i + 3, level.size()));
+                Bool any = FALSE;
+                Bool several = FALSE;
+                for (Bool[] k : kids) {
+                    several = several.or(k[1]).or(any.and(k[0]));
+                    any = any.or(k[0]);
+                }
+                next.add(new Bool[] {any, several});
+            }
+            level = next;
+        }
+        return level.get(0)[1].not();
     }
 }
