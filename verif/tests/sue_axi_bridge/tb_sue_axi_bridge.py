@@ -48,9 +48,11 @@ class LoopbackSue:
         self.dut = dut
         self.rng = rng
         self.nbytes = len(dut.tx_data) // 8
-        self.tx_cmd = [CMD_CREDITS] * 4  # what the bridge may still spend, per VC
-        self.tx_data = [DATA_CREDITS] * 4
-        self.tx_owed = deque()  # (ready cycle, kind, vc, count)
+        self.tx_cmd = [0] * 4  # what the bridge may spend, per VC: given on tx_credit, as SUE does
+        self.tx_data = [0] * 4
+        # SUE advertises its initial credits on tx_credit after reset
+        self.tx_owed = deque((0, kind, vc, 1) for vc in (0, 1) for kind, n in ((0, CMD_CREDITS), (1, DATA_CREDITS))
+                             for _ in range(n))  # (ready cycle, kind, vc, count)
         self.rx_cmd = [0] * 4  # credits the bridge gave SUE, per VC
         self.rx_data = [0] * 4
         self.queues = [deque(), deque()]  # per VC: (ready cycle, xpuid, control, [data beats])

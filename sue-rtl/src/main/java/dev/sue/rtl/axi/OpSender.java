@@ -23,9 +23,9 @@ import java.util.List;
  * beats back to back once its first beat is taken: every source holds the whole op before it
  * offers the first beat. Every {@code tx_*} output is a register.
  *
- * <p>Credits: the XPU owns {@code cmdCredits} and {@code dataCredits} per VC after reset (SUE's
- * initial credits, sue-rtl/README.md "XPU TX interface"); each {@code tx_credit} message adds
- * 1..4. Nothing is sent while {@code tx_reset_out} is 1.
+ * <p>Credits: none after reset; each {@code tx_credit} message adds 1..4 (SUE advertises its
+ * initial credits that way, {@code cmdCredits} and {@code dataCredits} per VC, which size the
+ * counters: SUE never gives more). Nothing is sent while {@code tx_reset_out} is 1.
  */
 final class OpSender {
     private static final int VCS = 2;
@@ -39,12 +39,12 @@ final class OpSender {
         List<Bool> hasCmd = new ArrayList<>();
         List<List<Bool>> hasData = new ArrayList<>();
         for (int v = 0; v < VCS; v++) {
-            cmd.add(reg("send_cmd_credits_" + v, uint(cw)).init(cmdCredits));
-            data.add(reg("send_data_credits_" + v, uint(cw)).init(dataCredits));
-            hasCmd.add(reg("send_has_cmd_" + v, bool()).init(cmdCredits >= 1));
+            cmd.add(reg("send_cmd_credits_" + v, uint(cw)).init(0));
+            data.add(reg("send_data_credits_" + v, uint(cw)).init(0));
+            hasCmd.add(reg("send_has_cmd_" + v, bool()).init(false));
             List<Bool> flags = new ArrayList<>();
             for (int k = 1; k <= maxBeats; k++) {
-                flags.add(reg("send_has_data_" + v + "_" + k, bool()).init(dataCredits >= k));
+                flags.add(reg("send_has_data_" + v + "_" + k, bool()).init(false));
             }
             hasData.add(flags);
         }
