@@ -12,7 +12,8 @@ breach, on an idle cycle inside an op and on a request whose destination is not 
 cocotbext-axi's ``AxiMaster`` drives ``s_axi`` and ``AxiRam`` answers on ``m_axi``: random
 writes and reads of 1..256 bytes at random addresses and IDs from many concurrent workers (each
 owns an address range, so a Python byte array is the exact oracle of what reads return); then
-the bad inputs: an unmapped destination (DECERR), a burst over 256 bytes (SLVERR), and the
+the bad inputs: an unmapped destination (DECERR), a burst over 256 bytes (SLVERR), a narrow
+burst whose strobes are no byte range (SLVERR; a one-beat narrow write goes through), and the
 counters checked against what the test did.
 """
 
@@ -250,9 +251,17 @@ async def random_traffic_and_bad_input(dut):
     rsp = await axi.read(0, 2 * max_beats * nbytes)
     assert rsp.resp == AxiResp.SLVERR, rsp.resp
     assert len(rsp.data) == 2 * max_beats * nbytes
-    # the bridge still works after them
     axi.write_if.max_burst_len = max_beats
     axi.read_if.max_burst_len = max_beats
+    # narrow bursts (AWSIZE below the bus): one beat is one byte range and travels; two beats
+    # with strobes in the low lanes of each are no range (DESIGN-AXI.md) and answered SLVERR
+    rsp = await axi.write(0x80, b"narr", size=2)
+    assert rsp.resp == AxiResp.OKAY, rsp.resp
+    assert ram.read(0x80, 4) == b"narr"
+    rsp = await axi.write(0x100, b"12345678", size=2)
+    assert rsp.resp == AxiResp.SLVERR, rsp.resp
+    assert ram.read(0x100, 8) != b"12345678", "a rejected write reached the RAM"
+    # the bridge still works after them
     rsp = await axi.write(0x10, b"after")
     assert rsp.resp == AxiResp.OKAY
     rsp = await axi.read(0x10, 5)
@@ -260,19 +269,19 @@ async def random_traffic_and_bad_input(dut):
     for _ in range(50):
         await RisingEdge(dut.clk)
 
-    assert sue.ops[TYPE_WRITE] == good_writes + 1, "a rejected write was sent"
+    assert sue.ops[TYPE_WRITE] == good_writes + 2, "a rejected write was sent"
     assert sue.ops[TYPE_READ] == good_reads + 1, "a rejected read was sent"
     counters = {n: int(getattr(dut, "cnt" + n).value) for n in (
         "_writes", "_reads", "_b", "_r", "_unmapped", "_too_long", "_bad_burst", "_bad_op", "_overlong")}
     dut._log.info("counters %s", counters)
-    assert counters["_writes"] == good_writes + 1
+    assert counters["_writes"] == good_writes + 2
     assert counters["_reads"] == good_reads + 1
     assert counters["_unmapped"] == n_unmapped
     assert counters["_too_long"] == 2
-    assert counters["_bad_burst"] == 0
+    assert counters["_bad_burst"] == 1
     assert counters["_bad_op"] == 0
     assert counters["_overlong"] == 0
-    assert counters["_b"] == good_writes + 1 + 1 + n_unmapped // 2
+    assert counters["_b"] == good_writes + 2 + 2 + n_unmapped // 2
     assert counters["_r"] == good_reads + 1 + 1 + n_unmapped // 2
     # every credit back where it started
     assert sue.tx_cmd[:2] == [CMD_CREDITS] * 2 and sue.tx_data[:2] == [DATA_CREDITS] * 2, (sue.tx_cmd, sue.tx_data)
