@@ -13,7 +13,7 @@ oracles at the end, and the bridges' counters show each burst sent once and answ
 (a duplicated op would be issued twice on the far ``m_axi`` and answered twice).
 
 Environment: TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_XPUS, TB_DEST_LSB,
-TB_WORKERS.
+TB_WORKERS, TB_SCENARIO (traffic, bandwidth), TB_RESULTS.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import os
 import random
 
 import cocotb
+from cocotb.utils import get_sim_time
 from cocotb.triggers import Timer, with_timeout
 from cocotbext.axi import AxiBus, AxiMaster, AxiRam, AxiResp
 
@@ -35,6 +36,10 @@ SEED = int(os.environ.get("TB_SEED", "1"))
 XPUS = int(os.environ.get("TB_XPUS", "4"))
 DEST_LSB = int(os.environ["TB_DEST_LSB"])
 WORKERS = int(os.environ.get("TB_WORKERS", "8"))
+# "traffic": random writes and reads both ways; "bandwidth": A writes 256-byte aligned bursts to
+# B only, MACs always ready, and the bench reports write bytes per cycle (TB_RESULTS, JSON)
+SCENARIO = os.environ.get("TB_SCENARIO", "traffic")
+RESULTS = os.environ.get("TB_RESULTS")
 ID_A, ID_B = 1, 2
 OP_TIMEOUT_NS = 400_000  # one AXI transfer, retransmissions included; longer is a hang
 
@@ -83,8 +88,12 @@ async def axi_pair(dut):
         bench.add(FrameSink(bench, dut, f"{p}ctl", wb))
         for name in ("vc_pause", "conn_state_dest", "rd_valid", "rd_addr"):
             getattr(dut, p + name).value = 0
-    bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, 0.1, lambda fr, cyc: links["ab"].push(cyc, fr)))
-    bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, 0.1, lambda fr, cyc: links["ba"].push(cyc, fr)))
+    mac_bp = 0.0 if SCENARIO == "bandwidth" else 0.1
+    if SCENARIO == "bandwidth":
+        for src in mac_in.values():
+            src.idle = 0.0
+    bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, mac_bp, lambda fr, cyc: links["ab"].push(cyc, fr)))
+    bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp, lambda fr, cyc: links["ba"].push(cyc, fr)))
 
     def move(cycle: int) -> None:
         for fr in links["ab"].due(cycle):
@@ -120,13 +129,16 @@ async def axi_pair(dut):
         rams[far].write(base, bytes(mem))
         axi = masters[src]
         for _ in range(N_OPS // WORKERS):
-            length = r.randint(1, 256)
-            off = r.randrange(region - length)
+            if SCENARIO == "bandwidth":
+                length, off = 256, r.randrange(region // 256) * 256
+            else:
+                length = r.randint(1, 256)
+                off = r.randrange(region - length)
             addr = base + off
             # bursts the master makes: split at max_beats bus beats
             first_beat, last_beat = addr // wb, (addr + length - 1) // wb
             n_bursts = -(-(last_beat - first_beat + 1) // max_beats)
-            if r.random() < 0.5:
+            if r.random() < 0.5 or SCENARIO == "bandwidth":
                 data = bytes(r.randrange(256) for _ in range(length))
                 rsp = await with_timeout(axi.write(addr, data, awid=r.randrange(id_count)), OP_TIMEOUT_NS, "ns")
                 assert rsp.resp == AxiResp.OKAY, f"{src}write {addr:#x}+{length}: {rsp.resp}"
@@ -146,10 +158,22 @@ async def axi_pair(dut):
                           int(dut.a_cnt_axi_b.value), int(dut.b_cnt_axi_writes.value), int(dut.b_cnt_axi_b.value))
 
     meter = cocotb.start_soon(progress())
-    tasks = [cocotb.start_soon(worker(src, far, fid, w)) for src, far, fid in (("a_", "b_", ID_B), ("b_", "a_", ID_A))
-             for w in range(WORKERS)]
+    directions = (("a_", "b_", ID_B),) if SCENARIO == "bandwidth" else (("a_", "b_", ID_B), ("b_", "a_", ID_A))
+    t0 = get_sim_time("ns")
+    tasks = [cocotb.start_soon(worker(src, far, fid, w)) for src, far, fid in directions for w in range(WORKERS)]
     for t in tasks:
         await t
+    cycles = (get_sim_time("ns") - t0) / 10
+    if SCENARIO == "bandwidth":
+        n_bytes = 256 * (N_OPS // WORKERS) * WORKERS
+        result = {"data_width": wb * 8, "write_bytes": n_bytes, "cycles": cycles,
+                  "bytes_per_cycle": round(n_bytes / cycles, 2), "bus_bytes_per_cycle": wb,
+                  "workers": WORKERS}
+        dut._log.info("bandwidth: %s", result)
+        if RESULTS:
+            import json
+            with open(RESULTS, "w") as fh:
+                json.dump(result, fh, indent=1)
     meter.cancel()
     for far, base, mem in oracles:
         assert rams[far].read(base, len(mem)) == bytes(mem), f"{far}RAM differs from its writers' oracle"
