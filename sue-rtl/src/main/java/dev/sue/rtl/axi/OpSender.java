@@ -51,8 +51,10 @@ final class OpSender {
         Bool busy = reg("send_busy", bool()).init(false);
         UInt cur = reg("send_source", uint(log2Up(n))).init(0);
         UInt cycle = reg("send_cycle", uint(XpuTxBus.CYCLE_BITS)).init(0);
-        // The op started last cycle: its credits are taken this cycle, so no op starts now.
+        // An op started one or two cycles ago: its credits are not yet off the flags (the change
+        // is registered as a delta first, then added), so no op starts now.
         Bool startedQ = reg("send_started", bool()).init(false);
+        Bool startedQQ = reg("send_started_2", bool()).init(false);
         UInt startedVcQ = reg("send_started_vc", uint(1)).init(0);
         Bool startedDataQ = reg("send_started_data", bool()).init(false);
         UInt startedBeatsQ = reg("send_started_beats", uint(cw)).init(0);
@@ -66,7 +68,7 @@ final class OpSender {
             eligible.add(sources.get(i).valid.and(hasCmd.get(v)).and(dataOk).named("send_eligible_" + i));
         }
         Arbiter arb = instance("send_arb", () -> new Arbiter(n, ArbiterPolicy.ROUND_ROBIN));
-        Bool idle = busy.not().andNot(startedQ).and(tx.resetOut.not()).named("send_idle");
+        Bool idle = busy.not().andNot(startedQ).andNot(startedQQ).and(tx.resetOut.not()).named("send_idle");
         List<Bool> requests = new ArrayList<>();
         for (Bool e : eligible) {
             requests.add(e.and(idle));
@@ -122,9 +124,11 @@ final class OpSender {
         tx.err.set(false);
         tx.resetIn.set(false);
 
-        // ---- credits: taken the cycle after an op's start, returned by tx_credit -----------------------
+        // ---- credits: returned by tx_credit, taken the cycle after an op's start; each cycle's
+        // ---- change is registered as a delta (mod 2^cw) and added the cycle after ---------------
         UInt startVc = Vec.of(vcs).get(arb.grantIndex);
         startedQ.set(start);
+        startedQQ.set(startedQ);
         startedVcQ.set(startVc.resize(1));
         startedDataQ.set(beat.dataOp);
         startedBeatsQ.set(beat.lastBeat.resize(cw).add(1));
@@ -132,20 +136,27 @@ final class OpSender {
         Bool backData = tx.credit.bit(4);
         UInt backVc = tx.credit.slice(3, 2).asUInt();
         UInt backCount = tx.credit.slice(1, 0).asUInt().resize(cw).add(1);
+        int lowBits = bitsFor(maxBeats);
         for (int v = 0; v < VCS; v++) {
             Bool mine = back.and(backVc.eq(v));
             Bool taken = startedQ.and(startedVcQ.eq(v));
             UInt c = cmd.get(v);
             UInt d = data.get(v);
-            UInt cNext = c.add(mux(mine.andNot(backData), backCount, U(0, cw)))
-                    .sub(mux(taken, U(1, cw), U(0, cw))).named("send_cmd_next_" + v);
-            UInt dNext = d.add(mux(mine.and(backData), backCount, U(0, cw)))
-                    .sub(mux(taken.and(startedDataQ), startedBeatsQ, U(0, cw))).named("send_data_next_" + v);
+            UInt cDelta = reg("send_cmd_delta_" + v, uint(cw)).init(0);
+            UInt dDelta = reg("send_data_delta_" + v, uint(cw)).init(0);
+            cDelta.set(mux(mine.andNot(backData), backCount, U(0, cw)).sub(mux(taken, U(1, cw), U(0, cw))));
+            dDelta.set(mux(mine.and(backData), backCount, U(0, cw))
+                    .sub(mux(taken.and(startedDataQ), startedBeatsQ, U(0, cw))));
+            UInt cNext = c.add(cDelta).named("send_cmd_next_" + v);
+            UInt dNext = d.add(dDelta).named("send_data_next_" + v);
             c.set(cNext);
             d.set(dNext);
             hasCmd.get(v).set(cNext.ne(0));
+            // "at least k" for k <= maxBeats: the bits above maxBeats' width, or the low bits
+            Bool high = cw > lowBits ? dNext.slice(cw - 1, lowBits).ne(0) : FALSE;
+            UInt low = dNext.slice(Math.min(cw, lowBits) - 1, 0);
             for (int k = 1; k <= maxBeats; k++) {
-                hasData.get(v).get(k - 1).set(dNext.ge(k));
+                hasData.get(v).get(k - 1).set(high.or(low.ge(k)));
             }
         }
     }
