@@ -29,6 +29,7 @@ public final class Catalog {
         SueFrameTops.register(c);
         SueTxTops.register(c);
         SueMgmtTops.register(c);
+        SueAxiTops.register(c);
         return c;
     }
 

@@ -3,6 +3,7 @@ package dev.sue.gen.tops;
 
 import dev.sue.rtl.SueEndpoint;
 import dev.sue.rtl.SueRx;
+import dev.sue.rtl.axi.SueAxiEndpoint;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.reliability.RxReliability;
 import dev.sue.rtl.rx.RxFrameParser;
@@ -39,7 +40,9 @@ public final class SueRxTops {
                         ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
                                 262144, 1, 1L << 22),
                         SueParams.encap(),
-                        SueParams.vlan("frames carry an 802.1Q tag", false)),
+                        SueParams.vlan("frames carry an 802.1Q tag", false),
+                        SueAxiTops.xpuIf(), SueAxiTops.addrBits(), SueAxiTops.idBits(), SueAxiTops.destLsb(),
+                        SueAxiTops.destBits()),
                 v -> {
                     int w = v.integer("dataWidth");
                     int n = v.integer("xpus");
@@ -48,6 +51,13 @@ public final class SueRxTops {
                     int buf = v.integer("rxBufBytes");
                     Encapsulation e = SueParams.encap(v);
                     boolean vlan = v.flag("vlan");
+                    if (v.integer("xpuIf") == SueAxiTops.XPU_IF_AXI4) {
+                        int a = v.integer("addrBits");
+                        int id = v.integer("idBits");
+                        int lsb = v.integer("destLsb");
+                        int db = v.integer("destBits");
+                        return () -> new SueAxiEndpoint(w, n, vcs, cells, buf, e, vlan, a, id, lsb, db);
+                    }
                     return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan);
                 }));
         c.add(TopSpec.sue("sue_rx",
