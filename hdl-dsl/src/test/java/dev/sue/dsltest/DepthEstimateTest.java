@@ -193,6 +193,35 @@ class DepthEstimateTest {
         assertTrue(r.paths().stream().anyMatch(p -> p.end().equals("memory write port")), r.text(10));
     }
 
+    /** A LUT RAM (read asynchronously) written under a condition computed from registers. */
+    static final class LutRamWrite extends Component {
+        final Bits q = out(bits(8));
+
+        LutRamWrite(int words) {
+            int ab = Integer.numberOfTrailingZeros(words);
+            Mem<Bits> store = Mem.of(words, 8);
+            UInt waddr = reg("waddr", uint(ab));
+            waddr.set(in(uint(ab)).named("waddr_in"));
+            Bits go = reg("go", bits(2));
+            go.set(in(bits(2)).named("go_in"));
+            store.write(waddr, B(0, 8), go.andR());
+            Bits r = reg("r", bits(8));
+            r.set(store.readAsync(waddr));
+            q.set(r);
+        }
+    }
+
+    @Test
+    void aDeepLutRamsWriteEnablesPassItsBankDecoder() {
+        // 64 words: one RAM64 per bit, the enable's AND is its WE: one level. 1024 words: 16
+        // primitives, the AND and the bank bits in one LUT, then a second demultiplexer level.
+        DepthReport one = depth(() -> new LutRamWrite(64));
+        assertTrue(one.paths().stream().noneMatch(p -> p.end().equals("memory write enable")), one.text(10));
+        DepthReport deep = depth(() -> new LutRamWrite(1024));
+        DepthPath enable = deep.paths().stream().filter(p -> p.end().equals("memory write enable")).findFirst().orElseThrow();
+        assertEquals(2.0, enable.levels(), deep.text(10));
+    }
+
     static final class Enabled extends Component {
         final UInt y = out(uint(8));
 

@@ -108,6 +108,16 @@ public final class DepthAnalysis {
         for (Node n : e.inputs()) {
             worst.offer(n, arrivalOf(n), e.location());
         }
+        if (e.decodeLevels() > 0 && worst.arrival != null) {
+            // the decoder's first LUT takes the enable and the bank bits (it may absorb the
+            // enable's own LUT), the rest of its tree follows
+            Cone decoder = new Cone();
+            for (Node n : e.inputs()) {
+                decoder.add(arrivalOf(n));
+            }
+            Arrival first = decoder.packed();
+            return new Result(e, Arrival.leafAt(first.level() + e.decodeLevels() - 1), worst.node, e.location());
+        }
         return new Result(e, worst.arrival == null ? Arrival.CONSTANT : worst.arrival, worst.node, e.location());
     }
 

@@ -144,6 +144,14 @@ final class DepthCost {
         return 1 + muxLevels;
     }
 
+    /**
+     * LUT levels of the write-enable demultiplexer of a LUT RAM of {@code words} words: none for
+     * one primitive, then a 4-way LUT level per factor 4 of primitives (as the read side's tree).
+     */
+    static double lutRamWriteDecodeLevels(int words) {
+        return lutRamLevels(words) - 1;
+    }
+
     private static int ceilDiv(int a, int b) {
         return (a + b - 1) / b;
     }

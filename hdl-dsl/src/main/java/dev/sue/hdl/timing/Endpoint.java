@@ -22,8 +22,15 @@ import java.util.List;
  * @param name     hierarchical name
  * @param inputs   the nodes that must settle before the edge (empty for a register)
  * @param location the declaration (register, port) or the statement that made the memory port
+ * @param decodeLevels LUT levels of logic synthesis adds between the inputs and the storage: the
+ *                 bank-select demultiplexer of the write enables of a LUT RAM deeper than one
+ *                 primitive; 0 elsewhere
  */
-record Endpoint(String kind, Signal register, String name, List<Node> inputs, Location location) {
+record Endpoint(String kind, Signal register, String name, List<Node> inputs, Location location, double decodeLevels) {
+    Endpoint(String kind, Signal register, String name, List<Node> inputs, Location location) {
+        this(kind, register, name, inputs, location, 0);
+    }
+
     /** Every end point of the flattened design, in component and declaration order. */
     static List<Endpoint> all(List<Component> components, SignalNames names) {
         List<Endpoint> out = new ArrayList<>();
@@ -40,12 +47,22 @@ record Endpoint(String kind, Signal register, String name, List<Node> inputs, Lo
             }
             for (MemoryIr m : ir.memories()) {
                 String mem = names.prefix(c) + m.name();
+                // A memory read asynchronously is a LUT RAM: above one primitive, each primitive's
+                // write enable is the port's enable and address decoded (yosys memory_libmap).
+                boolean lutRam = m.reads().stream().anyMatch(r -> !r.isSync());
+                double decode = lutRam ? DepthCost.lutRamWriteDecodeLevels(m.depth()) : 0;
                 for (MemPorts.Write w : m.writes()) {
-                    List<Node> in = new ArrayList<>(List.of(w.address(), w.data(), w.enable()));
+                    List<Node> select = new ArrayList<>(List.of(w.address(), w.enable()));
                     if (w.byteEnable() != null) {
-                        in.add(w.byteEnable());
+                        select.add(w.byteEnable());
                     }
-                    out.add(new Endpoint("memory write port", null, mem, in, w.location()));
+                    if (decode > 0) {
+                        out.add(new Endpoint("memory write port", null, mem, List.of(w.data()), w.location()));
+                        out.add(new Endpoint("memory write enable", null, mem, select, w.location(), decode));
+                    } else {
+                        select.add(1, w.data());
+                        out.add(new Endpoint("memory write port", null, mem, select, w.location()));
+                    }
                 }
                 for (MemPorts.Read r : m.reads()) {
                     if (r.isSync()) {
