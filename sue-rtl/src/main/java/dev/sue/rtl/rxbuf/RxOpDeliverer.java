@@ -88,7 +88,7 @@ final class RxOpDeliverer {
 
         List<UInt> headWords = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
-            headWords.add(buf.words(ready.get(v).m.payload.length).named("head_words_" + v));
+            headWords.add(ready.get(v).m.payload.words);
         }
         UInt hdStart = selDesc(ready, hv, d -> d.start).named("hd_start");
         UInt hdLen = selDesc(ready, hv, d -> d.length).named("hd_len");
