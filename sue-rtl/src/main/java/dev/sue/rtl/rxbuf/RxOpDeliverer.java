@@ -45,8 +45,8 @@ final class RxOpDeliverer {
         // next header's address). Only the next op's address sits on it: the op's length and
         // type come from the op map (looked up when the beat was written), the credit check
         // drives the read enable (a held read keeps its data), a VC switch address is chosen from
-        // registers assuming the PDU ends, and the last-op test compares the op length with the
-        // bytes left.
+        // registers assuming the PDU ends, and the last-op test compares the op's code with the
+        // units left, kept in a register (h_rem_units) as the walk moves.
         List<UInt> opos = new ArrayList<>();
         List<UInt> cmdC = new ArrayList<>();
         List<UInt> dataC = new ArrayList<>();
@@ -90,6 +90,11 @@ final class RxOpDeliverer {
         for (int v = 0; v < vcs; v++) {
             headWords.add(ready.get(v).m.payload.words);
         }
+        // per VC, the units left after its op position in its head PDU, for a fetch
+        List<UInt> fetchRem = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            fetchRem.add(ready.get(v).m.payload.reachUnits.sub(opos.get(v).shr(1).resize(12)).named("fetch_rem_" + v));
+        }
         UInt hdStart = selDesc(ready, hv, d -> d.start).named("hd_start");
         UInt hdLen = selDesc(ready, hv, d -> d.length).named("hd_len");
         UInt hdSrc = selDesc(ready, hv, d -> d.src).named("hd_src");
@@ -123,10 +128,15 @@ final class RxOpDeliverer {
         UInt opLen = RxOpMap.bytes(hLane).named("op_len");
         UInt hNext = hp.add(opLen).named("h_next");
         UInt hdLen14 = hdLen.resize(14);
-        UInt rem = hdLen14.sub(hp).named("h_rem");
         // a PDU the validator passed holds only valid types up to its end or a PAD byte
         Bool pduEnd = hp.ge(hdLen14).or(RxOpMap.isPad(hLane)).named("pdu_end");
-        Bool lastOp = opLen.ge(rem).named("last_op");
+        // the op reaches the end: its code against the units left ((len - hp - 1) / 2), kept in
+        // a register as hp moves (minus the code on each op), or the head's own reachUnits right
+        // after a speculative next-PDU read (hp = 0, the head not known when it was issued)
+        UInt remUnits = reg("h_rem_units", uint(12)).init(0);
+        Bool remFromHead = reg("h_rem_from_head", bool()).init(false);
+        UInt remCur = mux(remFromHead, selDesc(ready, hv, d -> d.reachUnits), remUnits).named("h_rem_cur");
+        Bool lastOp = hLane.code.resize(12).gt(remCur).named("last_op"); // a 12-bit compare, no clamp before it
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hLane.beat0InPair.named("win0");
         // data credits > last beat index, split so the lane meets only a 3-bit compare
@@ -234,17 +244,22 @@ final class RxOpDeliverer {
         when(hStale.or(holdH), () -> hPend.set(TRUE))
                 .elseWhen(contH, () -> {
                     hp.set(hNext);
+                    remUnits.set(remCur.sub(hLane.code.resize(12)));
+                    remFromHead.set(FALSE);
                     hA.set(contPos);
                     hPend.set(TRUE);
                 }).elseWhen(fetch, () -> {
                     // both candidates from registers, the late fetch_sw only picks
                     hv.set(sv);
                     hp.set(mux(fetchSw, RxBuffer.sel(opos, sw.index), RxBuffer.sel(opos, idle.index)));
+                    remUnits.set(mux(fetchSw, RxBuffer.sel(fetchRem, sw.index), RxBuffer.sel(fetchRem, idle.index)));
+                    remFromHead.set(FALSE);
                     hs.set(mux(fetchSw, selDesc(ready, sw.index, d -> d.start), selDesc(ready, idle.index, d -> d.start)));
                     hA.set(mux(fetchSw, RxBuffer.sel(fetchPos, sw.index), RxBuffer.sel(fetchPos, idle.index)));
                     hPend.set(TRUE);
                 }).elseWhen(spec, () -> {
                     hp.set(U(0, 14));
+                    remFromHead.set(TRUE);
                     hs.set(specStart);
                     hA.set(specPos);
                     hPend.set(TRUE);

@@ -53,6 +53,7 @@ final class RxOpValidator {
         stored.s.payload.start.set(inStart);
         stored.s.payload.length.set(in.length);
         stored.s.payload.words.set(buf.words(in.length));
+        stored.s.payload.reachUnits.set(RxCodeBounds.reachUnits(in.length));
         stored.s.payload.src.set(in.src);
         stored.s.payload.bad.set(FALSE);
 
@@ -95,9 +96,9 @@ final class RxOpValidator {
         // 2 * code >= rem <=> code > (rem - 1) / 2 and 2 * code > rem <=> code > rem / 2), an
         // 8-bit compare after the pick instead of a 14-bit one after code -> bytes.
         // (each length's bound is computed on its own and the late wStored only picks)
-        UInt reachLimit = mux(wStored, RemainingUnits.reach(wLen, wPos), RemainingUnits.reach(in.length, wPos))
+        UInt reachLimit = mux(wStored, RxCodeBounds.reach(wLen, wPos), RxCodeBounds.reach(in.length, wPos))
                 .named("w_reach_limit");
-        UInt passLimit = mux(wStored, RemainingUnits.pass(wLen, wPos), RemainingUnits.pass(in.length, wPos))
+        UInt passLimit = mux(wStored, RxCodeBounds.pass(wLen, wPos), RxCodeBounds.pass(in.length, wPos))
                 .named("w_pass_limit");
         Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
         Bool vDone = wStored.or(lastNow)
@@ -129,7 +130,7 @@ final class RxOpValidator {
         UInt wPosWord = wPos.shr(lb).resize(14 - lb);
         UInt nWords = nEff.resize(14 - lb);
         Bool stayReadable = mux(wen, wPosWord.le(nWords), wPosWord.lt(nWords)).named("w_stay_readable");
-        UInt roomUnits = mux(wen, RemainingUnits.room(in.nPlusOne, wPos, lb), RemainingUnits.room(nWords, wPos, lb))
+        UInt roomUnits = mux(wen, RxCodeBounds.room(in.nPlusOne, wPos, lb), RxCodeBounds.room(nWords, wPos, lb))
                 .named("w_room_units");
         Bool nextReadable = stayReadable.and(vLane.code.lt(roomUnits)).named("w_next_readable");
         Bool liveReadable = mux(advance, nextReadable, stayReadable);
@@ -189,44 +190,9 @@ final class RxOpValidator {
         v.start.set(mux(wStored, wStart, inStart));
         v.length.set(mux(wStored, wLen, in.length));
         v.words.set(buf.words(v.length));
+        v.reachUnits.set(RxCodeBounds.reachUnits(v.length));
         v.src.set(mux(wStored, wSrc, in.src));
         v.bad.set(vBad);
         verdict = regNext(v).named("verdict");
-    }
-
-    /** The units left before the end of a PDU of {@code len} bytes as bounds on lane codes. */
-    private static final class RemainingUnits {
-        private RemainingUnits() {
-        }
-
-        /** An op of {@code code} units at even {@code pos} reaches the end iff code > reach. */
-        static UInt reach(UInt len, UInt pos) {
-            return bound(len.resize(14).add(pos.not()).shr(1));
-        }
-
-        /** An op of {@code code} units at even {@code pos} runs past the end iff code > pass. */
-        static UInt pass(UInt len, UInt pos) {
-            return bound(len.resize(14).sub(pos).shr(1));
-        }
-
-        /**
-         * (words * B - pos) / 2 for {@code pos} below {@code words * B}, as an 8-bit bound for
-         * {@code code < room} (255 past 255: every valid code is below it).
-         */
-        static UInt room(UInt words, UInt pos, int lb) {
-            UInt u = words.resize(14).shl(lb - 1).sub(pos.shr(1)).resize(13);
-            Bool big = u.slice(12, 8).ne(0);
-            return u.resize(8).or(repeat(big, 8).asUInt());
-        }
-
-        /**
-         * {@code units} (13 bits) as an 8-bit bound for {@code code > bound}: past 255 it is 254,
-         * above every valid code (at most 137), so the clamp is one OR per bit, not a compare.
-         */
-        private static UInt bound(UInt units) {
-            UInt u = units.resize(13);
-            Bool big = u.slice(12, 8).ne(0);
-            return cat(u.slice(7, 1).or(repeat(big, 7).asUInt()), u.bit(0).andNot(big).asBits()).asUInt();
-        }
     }
 }
