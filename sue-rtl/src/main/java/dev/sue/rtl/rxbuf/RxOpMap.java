@@ -23,7 +23,7 @@ final class RxOpMap {
     /** Lane code of a type not valid in the table: the PDU is malformed. */
     static final int INVALID = 0xFF;
     /** Bits of a data op's last-beat index: byte1 / B &lt;= 255 / 32 at the narrowest beat (256 bits). */
-    private static final int LAST_BEAT_BITS = 3;
+    static final int LAST_BEAT_BITS = 3;
 
     /**
      * One lane: {@code code} ({@link #PAD}, {@link #INVALID}, else the op's length in 2-byte
