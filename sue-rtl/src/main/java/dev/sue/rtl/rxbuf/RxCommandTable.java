@@ -10,14 +10,16 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.rtl.xpu.XpuTxInterface.CmdEntry;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The receive side's copy of the command-type table (ARCHITECTURE.md §5): type -&gt;
  * {data present, control length in 2-byte units}. Same registers and encoding as the TX
- * table ({@code SueTx.CMD_TYPE_BASE} + type, data {@code {data_present[4], units[3:0]}}), so
- * one configuration write sets both directions.
+ * table ({@code SueTx.CMD_TYPE_BASE} + type, data {@code {data_present[4], units[3:0]}}: the
+ * TX table's word {@link CmdEntry}, read by field), so one configuration write sets both
+ * directions.
  *
  * <h2>Ports</h2>
  * <ul>
@@ -84,16 +86,18 @@ public final class RxCommandTable extends Component {
         cfgReady.set(scrubbing.not());
         Bool hit = cfgValid.andNot(scrubbing).and(cfgAddr.slice(15, 8).eq(CMD_TYPE_BASE >> 8)).named("cfg_hit");
         UInt type = cfgAddr.slice(7, 0);
-        UInt units = cfgData.slice(3, 0).asUInt();
-        Bool ok = units.ne(0).and(units.le(9)).and(type.ne(0)).named("cfg_ok");
+        // the TX table's word, read by field (cfg_data's bits above it are ignored)
+        CmdEntry cfgEntry = wire("cfg_entry", new CmdEntry());
+        assignFromBits(cfgEntry, cfgData.resize(cfgEntry.bitWidth()));
+        Bool ok = cfgEntry.units.ne(0).and(cfgEntry.units.le(9)).and(type.ne(0)).named("cfg_ok");
         cfgReject.set(hit.andNot(ok));
 
         // one copy per lane (a LUT RAM with one read port each: a RAM with many read ports, or a
         // per-lane read of type_valid, is a 256:1 multiplexer per lane and bit)
         LaneEntry laneWritten = wire("lane_written", new LaneEntry());
         laneWritten.valid.set(ok.andNot(scrubbing));
-        laneWritten.dataPresent.set(cfgData.bit(4));
-        laneWritten.units.set(units);
+        laneWritten.dataPresent.set(cfgEntry.dataPresent);
+        laneWritten.units.set(cfgEntry.units);
         UInt laneAddr = mux(scrubbing, scrubType, type).named("lane_addr");
         List<Bool> valid = new ArrayList<>();
         List<Bool> data = new ArrayList<>();

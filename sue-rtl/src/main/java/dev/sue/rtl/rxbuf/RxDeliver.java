@@ -78,7 +78,7 @@ import java.util.List;
  * does it while the PDU streams in, one cycle behind (op headers from the registered input
  * beat, older ones from port V), so a PDU whose walk is done by its last beat is validated in
  * the next cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
- * descriptor FIFO. The deliverer walks the ops again (nothing is kept per op, so state scales
+ * descriptor queue. The deliverer walks the ops again (nothing is kept per op, so state scales
  * with the buffer only); its header port H reads the next op's header while port D streams the
  * current op's beats, and the per-VC queues ({@link RxDescQueue}) offer a verdict the cycle
  * after it is pushed. Words are read in pairs (even/odd banks) so any op's control bytes and
@@ -86,16 +86,17 @@ import java.util.List;
  *
  * <h2>Timing</h2>
  * Ingress one beat per cycle, never stalled. Latency: the last beat of a PDU whose walk ends
- * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 4,
- * command or data op (t write, t+1 verdict, t+2 header read, t+3 decode into the output
- * register; the validator works one cycle behind the input, see {@link RxWrittenBeat}). XPU
+ * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 5,
+ * command or data op (t write, t+1 verdict, registered, t+2 push into the VC queue, t+3 header
+ * read, t+4 decode into the output register; the validator works one cycle behind the input,
+ * see {@link RxWrittenBeat}, and its verdict leaves registered for logic depth). XPU
  * side: one op per cycle, data beats back to back across ops (1 beat/cycle). A PDU validated
- * after its last beat (more ops than cycles) starts 3 cycles after its verdict. Details and
+ * after its last beat (more ops than cycles) starts 4 cycles after its verdict. Details and
  * measured figures: DESIGN-RX.md.
  */
 public final class RxDeliver extends Component {
     /** Last PDU beat in at cycle t (committed, walk complete) -> first rx_* beat of its first op at t + LATENCY. */
-    public static final int LATENCY = 4;
+    public static final int LATENCY = 5;
     /** Counter names, port order ({@code cnt_<name>}). */
     public static final List<String> COUNTERS = List.of("stored", "nobuf", "rollback", "bad_vc", "bad_op", "pdus",
             "ops", "cfg_reject");

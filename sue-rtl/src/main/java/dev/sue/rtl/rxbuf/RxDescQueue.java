@@ -27,6 +27,7 @@ import dev.sue.hdl.lib.stream.Stream;
  *   <li>{@code s} (slave, {@link RxPduDesc}): push; {@code s_ready} is always 1 (the owner
  *       sizes the queue so it cannot overflow: an assertion checks it).</li>
  *   <li>{@code m} (master): the head, from registers only; popped by {@code m_ready}.</li>
+ *   <li>{@code empty} (out): no entry held in either part (from registers only).</li>
  * </ul>
  *
  * <h2>Parameters</h2>
@@ -40,6 +41,7 @@ import dev.sue.hdl.lib.stream.Stream;
 public final class RxDescQueue extends Component {
     public final Stream<RxPduDesc> s;
     public final Stream<RxPduDesc> m;
+    public final Bool empty = out(bool());
 
     public RxDescQueue(int wordBits, int depth) {
         param("wordBits", wordBits);
@@ -68,6 +70,7 @@ public final class RxDescQueue extends Component {
         m.valid.set(front.m.valid);
         assignLeaves(m.payload, front.m.payload);
         front.m.ready.set(m.ready);
+        empty.set(ramEmpty.and(front.occupancy.eq(0)));
         assertThat(s.valid.not().or(bypass).or(ram.s.ready), "descriptor queue overflow");
     }
 

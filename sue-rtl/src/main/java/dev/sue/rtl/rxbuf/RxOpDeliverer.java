@@ -45,8 +45,8 @@ final class RxOpDeliverer {
         // next header's address). Only the next op's address sits on it: the op's length and
         // type come from the op map (looked up when the beat was written), the credit check
         // drives the read enable (a held read keeps its data), a VC switch address is chosen from
-        // registers assuming the PDU ends, and the last-op test compares the op length with the
-        // bytes left.
+        // registers assuming the PDU ends, and the last-op test compares the op's code with the
+        // units left, kept in a register (h_rem_units) as the walk moves.
         List<UInt> opos = new ArrayList<>();
         List<UInt> cmdC = new ArrayList<>();
         List<UInt> dataC = new ArrayList<>();
@@ -88,17 +88,30 @@ final class RxOpDeliverer {
 
         List<UInt> headWords = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
-            headWords.add(buf.words(ready.get(v).m.payload.length).named("head_words_" + v));
+            headWords.add(ready.get(v).m.payload.words);
         }
-        UInt hdStart = selDesc(ready, hv, d -> d.start).named("hd_start");
-        UInt hdLen = selDesc(ready, hv, d -> d.length).named("hd_len");
+        // per VC, the units left after its op position in its head PDU, for a fetch
+        List<UInt> fetchRem = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            fetchRem.add(ready.get(v).m.payload.reachUnits.sub(opos.get(v).shr(1).resize(12)).named("fetch_rem_" + v));
+        }
         UInt hdSrc = selDesc(ready, hv, d -> d.src).named("hd_src");
-        Bool hdBad = selDesc(ready, hv, d -> d.bad.asUInt()).bit(0);
-        List<UInt> headValid = new ArrayList<>();
-        for (RxDescQueue q : ready) {
-            headValid.add(q.m.valid.asUInt());
+        // Depth: the served VC's head and credits are tested per VC and only the one-bit results
+        // are chosen by hv (choosing whole fields by hv before a compare mapped as 5 LUT levels)
+        int lbw = RxOpMap.LAST_BEAT_BITS;
+        List<UInt> headMatch = new ArrayList<>();
+        List<UInt> headEmpty = new ArrayList<>();
+        List<UInt> cmdAny = new ArrayList<>();
+        List<UInt> dataMany = new ArrayList<>();
+        List<UInt> dataFew = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            RxPduDesc d = ready.get(v).m.payload;
+            headMatch.add(ready.get(v).m.valid.and(d.start.eq(hs)).andNot(d.bad).asUInt().named("head_match_" + v));
+            headEmpty.add(d.reachUnits.bit(11).asUInt()); // an empty PDU ((0 - 1) / 2)
+            cmdAny.add(cmdC.get(v).ne(0).asUInt());
+            dataMany.add(dataC.get(v).slice(CW - 1, lbw).ne(0).asUInt());
+            dataFew.add(dataC.get(v).resize(lbw));
         }
-        Bool hdValid = RxBuffer.sel(headValid, hv).bit(0);
         // a header read that met the write of one of its two words on the same edge returned the
         // old word (only a read of a PDU not yet validated, the next-PDU read below): read it again
         Bool wenQ = regNext(wen).named("wen_q");
@@ -107,7 +120,7 @@ final class RxOpDeliverer {
         UInt hWordNow = hA.shr(lb).resize(wb);
         Bool hStale = hPend.and(hFresh).and(wenQ).and(vInQ.eq(hv)).and(widxQ.eq(hWordNow).or(widxQ.eq(hWordNow.add(1))))
                 .named("h_stale");
-        Bool headOk = hPend.and(hdValid).and(hdStart.eq(hs)).andNot(hdBad).andNot(hStale).named("head_ok");
+        Bool headOk = hPend.and(RxBuffer.sel(headMatch, hv).bit(0)).andNot(hStale).named("head_ok");
         // the op (control bytes and the data bytes of beat 0): 2-byte lanes from hp on
         Bits hw = RxBuffer.lanes("hdr_lane", hWindow, hp.resize(lb).shr(1).resize(lb - 1), 9 + nb / 2).named("hdr_window");
         // the op's type, looked up when it was written: no table on the walk
@@ -122,18 +135,22 @@ final class RxOpDeliverer {
         UInt beats = mux(hasData, lastBeat.add(1), U(0, 5)).named("beats");
         UInt opLen = RxOpMap.bytes(hLane).named("op_len");
         UInt hNext = hp.add(opLen).named("h_next");
-        UInt hdLen14 = hdLen.resize(14);
-        UInt rem = hdLen14.sub(hp).named("h_rem");
-        // a PDU the validator passed holds only valid types up to its end or a PAD byte
-        Bool pduEnd = hp.ge(hdLen14).or(RxOpMap.isPad(hLane)).named("pdu_end");
-        Bool lastOp = opLen.ge(rem).named("last_op");
+        // the op reaches the end: its code against the units left ((len - hp - 1) / 2), kept in
+        // a register as hp moves (minus the code on each op), or the head's own reachUnits right
+        // after a speculative next-PDU read (hp = 0, the head not known when it was issued)
+        UInt remUnits = reg("h_rem_units", uint(12)).init(0);
+        Bool remFromHead = reg("h_rem_from_head", bool()).init(false);
+        UInt remCur = mux(remFromHead, selDesc(ready, hv, d -> d.reachUnits), remUnits).named("h_rem_cur");
+        // a PDU the validator passed holds only valid types up to its end or a PAD byte; hp >= len
+        // is the units left going negative (bit 11: at most 2047 units otherwise)
+        Bool atLen = mux(remFromHead, RxBuffer.sel(headEmpty, hv).bit(0), remUnits.bit(11));
+        Bool pduEnd = atLen.or(RxOpMap.isPad(hLane)).named("pdu_end");
+        Bool lastOp = hLane.code.resize(12).gt(remCur).named("last_op"); // a 12-bit compare, no clamp before it
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hLane.beat0InPair.named("win0");
         // data credits > last beat index, split so the lane meets only a 3-bit compare
-        UInt dataCv = RxBuffer.sel(dataC, hv);
-        int lbw = hLane.lastBeat.bitWidth();
-        Bool dataOk = dataCv.slice(CW - 1, lbw).ne(0).or(dataCv.resize(lbw).gt(hLane.lastBeat));
-        Bool creditOk = RxBuffer.sel(cmdC, hv).ne(0).and(hasData.not().or(dataOk))
+        Bool dataOk = RxBuffer.sel(dataMany, hv).bit(0).or(RxBuffer.sel(dataFew, hv).gt(hLane.lastBeat));
+        Bool creditOk = RxBuffer.sel(cmdAny, hv).bit(0).and(hasData.not().or(dataOk))
                 .andNot(rxResetIn).named("credit_ok");
 
         // active data op (port D)
@@ -234,17 +251,22 @@ final class RxOpDeliverer {
         when(hStale.or(holdH), () -> hPend.set(TRUE))
                 .elseWhen(contH, () -> {
                     hp.set(hNext);
+                    remUnits.set(remCur.sub(hLane.code.resize(12)));
+                    remFromHead.set(FALSE);
                     hA.set(contPos);
                     hPend.set(TRUE);
                 }).elseWhen(fetch, () -> {
                     // both candidates from registers, the late fetch_sw only picks
                     hv.set(sv);
                     hp.set(mux(fetchSw, RxBuffer.sel(opos, sw.index), RxBuffer.sel(opos, idle.index)));
+                    remUnits.set(mux(fetchSw, RxBuffer.sel(fetchRem, sw.index), RxBuffer.sel(fetchRem, idle.index)));
+                    remFromHead.set(FALSE);
                     hs.set(mux(fetchSw, selDesc(ready, sw.index, d -> d.start), selDesc(ready, idle.index, d -> d.start)));
                     hA.set(mux(fetchSw, RxBuffer.sel(fetchPos, sw.index), RxBuffer.sel(fetchPos, idle.index)));
                     hPend.set(TRUE);
                 }).elseWhen(spec, () -> {
                     hp.set(U(0, 14));
+                    remFromHead.set(TRUE);
                     hs.set(specStart);
                     hA.set(specPos);
                     hPend.set(TRUE);

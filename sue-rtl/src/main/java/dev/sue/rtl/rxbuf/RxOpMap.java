@@ -23,12 +23,13 @@ final class RxOpMap {
     /** Lane code of a type not valid in the table: the PDU is malformed. */
     static final int INVALID = 0xFF;
     /** Bits of a data op's last-beat index: byte1 / B &lt;= 255 / 32 at the narrowest beat (256 bits). */
-    private static final int LAST_BEAT_BITS = 3;
+    static final int LAST_BEAT_BITS = 3;
 
     /**
      * One lane: {@code code} ({@link #PAD}, {@link #INVALID}, else the op's length in 2-byte
      * units, {@code units + (data ? byte1 / 2 + 1 : 0)}, 1..137: an op's length is always even,
-     * ARCHITECTURE.md §5), the table entry of its type ({@code dataPresent}, {@code units}), and
+     * ARCHITECTURE.md §5), {@code stop} (PAD or INVALID: the walk ends here; with it, code bit 0
+     * tells INVALID from PAD, so neither test compares all 8 bits after the pick), the table entry of its type ({@code dataPresent}, {@code units}), and
      * where a data op's bytes lie, so the deliverer's decode takes no add or compare after the
      * lane pick: {@code lastBeat} (index of its last data beat, byte1 / B), {@code dataNextWord}
      * (its data start in the word after the header's: 2 * lane + 2 * units &gt;= B),
@@ -36,6 +37,7 @@ final class RxOpMap {
      */
     static final class Lane extends Bundle {
         final UInt code = uint(8);
+        final Bool stop = bool();
         final Bool dataPresent = bool();
         final UInt units = uint(4);
         final UInt lastBeat = uint(LAST_BEAT_BITS);
@@ -74,6 +76,7 @@ final class RxOpMap {
             UInt units = table.laneUnits.slice(4 * k + 3, 4 * k).asUInt();
             UInt withData = units.resize(8).add(lenM1.shr(1).resize(8)).add(1);
             Lane lane = wire("op_map_" + k, new Lane());
+            lane.stop.set(type.eq(0).or(table.laneValid.bit(k).not()));
             lane.code.set(mux(type.eq(0), U(PAD, 8),
                     mux(table.laneValid.bit(k), mux(dataPresent, withData, units.resize(8)), U(INVALID, 8))));
             lane.dataPresent.set(dataPresent);
@@ -90,23 +93,34 @@ final class RxOpMap {
 
     /** Lane {@code lane} of {@code map}: one indexed read ({@link RxBuffer#choose}). */
     static Lane pick(String name, Bits map, UInt lane) {
+        return pick(name, List.of(map), lane);
+    }
+
+    /**
+     * Lane {@code index} of the maps laid end to end (a power-of-two count of equal maps): map
+     * {@code index / lanes}, lane {@code index % lanes}. Choosing the map by the index's top bits
+     * folds that 2:1 choice into the read (a 64:1 mux is 3 LUT levels, a 2:1 before a 32:1 is 4).
+     */
+    static Lane pick(String name, List<Bits> maps, UInt index) {
         int bits = laneBits();
         List<Bits> lanes = new ArrayList<>();
-        for (int k = 0; k < map.width() / bits; k++) {
-            lanes.add(map.slice(bits * k + bits - 1, bits * k));
+        for (Bits map : maps) {
+            for (int k = 0; k < map.width() / bits; k++) {
+                lanes.add(map.slice(bits * k + bits - 1, bits * k));
+            }
         }
         Lane l = wire(name, new Lane());
-        assignFromBits(l, RxBuffer.choose(lanes, lane));
+        assignFromBits(l, RxBuffer.choose(lanes, index));
         return l;
     }
 
-    /** The lane's op is a PAD / an invalid type. */
+    /** The lane's op is a PAD / an invalid type (the stop bit and one code bit). */
     static Bool isPad(Lane l) {
-        return l.code.eq(PAD);
+        return l.stop.andNot(l.code.bit(0));
     }
 
     static Bool isInvalid(Lane l) {
-        return l.code.eq(INVALID);
+        return l.stop.and(l.code.bit(0));
     }
 
     /** The op's length in bytes (meaningful for a valid type). */

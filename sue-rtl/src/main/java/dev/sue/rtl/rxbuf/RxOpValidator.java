@@ -6,8 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
-import dev.sue.hdl.lib.fifo.FifoStorage;
-import dev.sue.hdl.lib.fifo.StreamFifo;
+import java.util.List;
 
 /**
  * The op validator ("walker") of {@link RxDeliver}: visits stored PDUs in arrival order and
@@ -16,8 +15,11 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
  * drops the whole PDU). While it has caught up it follows the PDU streaming in ("live"), one cycle behind the input
  * ({@link RxWrittenBeat}): a header in that beat is read from its register, an older one from RAM
  * port V (every word it can need is written by then: no bypass); the verdict then leaves in the
- * cycle after the last beat. PDUs completed while it is busy wait in the descriptor FIFO
- * ({@code pdu_fifo}) and are walked from port V. Rules: DESIGN-RX.md, "Walk rules".
+ * cycle after the last beat, and is registered before the VC queues (the end-of-walk decision
+ * comes after the lane pick and its compare, too late for a queue's count in the same cycle).
+ * PDUs completed while it is busy wait in the descriptor queue ({@code pdu_fifo}, an
+ * {@link RxDescQueue}: its register front keeps the walker's late pop off the RAM FIFO's count)
+ * and are walked from port V. Rules: DESIGN-RX.md, "Walk rules".
  */
 final class RxOpValidator {
     /** A verdict this cycle: {@link #verdict} goes to its VC's queue. */
@@ -42,16 +44,18 @@ final class RxOpValidator {
         // it is still busy with an older one waits here with its descriptor.
         Bool wLive = reg("w_live", bool()).init(true);
         Bool wStored = reg("w_stored", bool()).init(false);
-        StreamFifo<RxPduDesc> stored = instance("pdu_fifo",
-                () -> new StreamFifo<>(() -> new RxPduDesc(wb), vcs * w, FifoStorage.RAM, vcs * w));
+        // a queue with a register front: the walker's late pop (when a walk ends) meets a 2-bit
+        // count, not the RAM FIFO's pointers and count
+        RxDescQueue stored = instance("pdu_fifo", () -> new RxDescQueue(wb, vcs * w));
         Bool fifoPush = store.andNot(wLive).named("fifo_push");
         stored.s.valid.set(fifoPush);
         stored.s.payload.vc.set(vIn);
         stored.s.payload.start.set(inStart);
         stored.s.payload.length.set(in.length);
+        stored.s.payload.words.set(buf.words(in.length));
+        stored.s.payload.reachUnits.set(RxCodeBounds.reachUnits(in.length));
         stored.s.payload.src.set(in.src);
         stored.s.payload.bad.set(FALSE);
-        assertThat(fifoPush.not().or(stored.s.ready), "PDU FIFO full (cannot happen: one entry per stored word)");
 
         // ==== validator ("walker"): one op header per cycle, from the input beat or port V ====
         UInt wPos = reg("w_pos", uint(14)).init(0);
@@ -81,20 +85,27 @@ final class RxOpValidator {
         Bits vRam = buf.opMap.readSync(vAddr, vIssue).named("v_ram");
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
-        Bits vWord = mux(wRd, vRam, in.map).named("v_word");
-        RxOpMap.Lane vLane = RxOpMap.pick("v_lane", vWord, wPos.resize(lb).shr(1).resize(lb - 1));
-        Bool vPad = RxOpMap.isPad(vLane);
+        // the header's word is port V's (wRd) or the input beat's: one indexed read over both
+        RxOpMap.Lane vLane = RxOpMap.pick("v_lane", List.of(in.map, vRam), cat(wRd, wPos.resize(lb).shr(1).resize(lb - 1)).asUInt());
         Bool vInvalid = RxOpMap.isInvalid(vLane);
         UInt vBytes = RxOpMap.bytes(vLane).named("v_bytes");
         UInt vNext = wPos.add(vBytes).named("v_next");
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
-        UInt vRem = curLen.sub(wPos).named("v_rem");
-        Bool hdrStops = hdrAvail.and(vPad.or(vInvalid)).named("w_hdr_stops");
+        // Depth: whether the op reaches or passes the end is its lane code against the 2-byte
+        // units left, computed from registers while the lane is picked (wPos is even, so
+        // 2 * code >= rem <=> code > (rem - 1) / 2 and 2 * code > rem <=> code > rem / 2), an
+        // 8-bit compare after the pick instead of a 14-bit one after code -> bytes.
+        // (each length's bound is computed on its own and the late wStored only picks)
+        UInt reachLimit = mux(wStored, RxCodeBounds.reach(wLen, wPos), RxCodeBounds.reach(in.length, wPos))
+                .named("w_reach_limit");
+        UInt passLimit = mux(wStored, RxCodeBounds.pass(wLen, wPos), RxCodeBounds.pass(in.length, wPos))
+                .named("w_pass_limit");
+        Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
         Bool vDone = wStored.or(lastNow)
-                .and(atEnd.or(wStop).or(hdrStops).or(hdrAvail.and(vBytes.ge(vRem)))).named("v_done");
+                .and(atEnd.or(wStop).or(hdrAvail.and(vLane.stop.or(vLane.code.gt(reachLimit))))).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
-                mux(wStop, wBad, vPad.not().and(vInvalid.or(vBytes.gt(vRem))))).named("v_bad");
-        Bool advance = hdrAvail.andNot(vPad).andNot(vInvalid).named("w_advance");
+                mux(wStop, wBad, mux(vLane.stop, vInvalid, vLane.code.gt(passLimit)))).named("v_bad");
+        Bool advance = hdrAvail.andNot(vLane.stop).named("w_advance");
         UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
         Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
         // verdicts leave at once to the VC queues (live: in the cycle of the last beat)
@@ -104,7 +115,7 @@ final class RxOpValidator {
         // what the walker does next cycle
         Bool selecting = wStored.and(vDone).or(wStored.not().and(wLive.not())).named("w_selecting");
         Bool wLoad = selecting.and(stored.m.valid).named("w_load");
-        Bool wGoLive = selecting.andNot(stored.m.valid).and(stored.occupancy.eq(0)).andNot(fifoPush)
+        Bool wGoLive = selecting.andNot(stored.m.valid).and(stored.empty).andNot(fifoPush)
                 .named("w_go_live");
         stored.m.ready.set(wLoad);
         Bool contStored = wStored.andNot(vDone);
@@ -113,10 +124,15 @@ final class RxOpValidator {
         // Depth: the next position comes late (after the lane's code), so what depends on it is
         // computed for both outcomes from registers and chosen by advance: whether its word is
         // written yet (live), and its ring word (from the ring byte position of wPos).
-        UInt written = nEff.resize(15).add(wen.asUInt().resize(15)).resize(14 - lb).resize(14).shl(lb)
-                .named("w_written"); // bytes of the live PDU in the RAM
-        Bool stayReadable = wPos.lt(written).named("w_stay_readable");
-        Bool nextReadable = stayReadable.and(vBytes.lt(written.sub(wPos))).named("w_next_readable");
+        // The live PDU's words in the RAM are nEff + wen; the next position is readable when its
+        // word is below that, i.e. code < (written bytes - wPos) / 2: both candidates (wen or
+        // not) are bounds from registers, the late lane code meets one 8-bit compare.
+        UInt wPosWord = wPos.shr(lb).resize(14 - lb);
+        UInt nWords = nEff.resize(14 - lb);
+        Bool stayReadable = mux(wen, wPosWord.le(nWords), wPosWord.lt(nWords)).named("w_stay_readable");
+        UInt roomUnits = mux(wen, RxCodeBounds.room(in.nPlusOne, wPos, lb), RxCodeBounds.room(nWords, wPos, lb))
+                .named("w_room_units");
+        Bool nextReadable = stayReadable.and(vLane.code.lt(roomUnits)).named("w_next_readable");
         Bool liveReadable = mux(advance, nextReadable, stayReadable);
         Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable)).named("w_read_more");
         vIssue.set(wLoad.or(readMore));
@@ -160,16 +176,23 @@ final class RxOpValidator {
             wPos.set(posNext);
             when(stopNow, () -> {
                 wStop.set(TRUE);
-                wBad.set(vInvalid.andNot(vPad));
+                wBad.set(vInvalid);
             });
         }));
 
-        push = vPush;
-        verdict = wire("verdict", new RxPduDesc(wb));
-        verdict.vc.set(vOutVc);
-        verdict.start.set(mux(wStored, wStart, inStart));
-        verdict.length.set(mux(wStored, wLen, in.length));
-        verdict.src.set(mux(wStored, wSrc, in.src));
-        verdict.bad.set(vBad);
+        // the verdict leaves registered: the late end-of-walk decision meets one register, not
+        // the VC queues' bypass and counts
+        Bool pushQ = reg("verdict_push", bool()).init(false);
+        pushQ.set(vPush);
+        push = pushQ;
+        RxPduDesc v = wire("verdict_now", new RxPduDesc(wb));
+        v.vc.set(vOutVc);
+        v.start.set(mux(wStored, wStart, inStart));
+        v.length.set(mux(wStored, wLen, in.length));
+        v.words.set(buf.words(v.length));
+        v.reachUnits.set(RxCodeBounds.reachUnits(v.length));
+        v.src.set(mux(wStored, wSrc, in.src));
+        v.bad.set(vBad);
+        verdict = regNext(v).named("verdict");
     }
 }

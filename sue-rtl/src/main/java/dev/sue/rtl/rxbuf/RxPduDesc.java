@@ -15,6 +15,12 @@ import dev.sue.hdl.UInt;
  *   <li>{@code vc} (2): the PDU's virtual channel (its buffer partition).</li>
  *   <li>{@code start} (wordBits): index of its first word in the VC's ring of words.</li>
  *   <li>{@code length} (13): op-region bytes (0..4096).</li>
+ *   <li>{@code words} (wordBits + 1): ring words it occupies, ceil(length / B) and at least 1
+ *       ({@link RxBuffer#words}), computed before it is queued so the deliverer's free and
+ *       next-PDU address take no add after the queue head.</li>
+ *   <li>{@code reachUnits} (12): (length - 1) / 2 (all ones for an empty PDU): an op of c 2-byte
+ *       units at byte 0 reaches the end iff c &gt; reachUnits ({@link RxCodeBounds}), so the
+ *       deliverer's last-op test on a PDU's first op needs no add after the queue head.</li>
  *   <li>{@code src} (10): the sending XPU (RH xpuid), delivered on {@code xpuid}.</li>
  *   <li>{@code bad} (1): set by the validator: an op is malformed, none is delivered.</li>
  * </ul>
@@ -25,6 +31,8 @@ public final class RxPduDesc extends Bundle {
     public final UInt vc = uint(2);
     public final UInt start;
     public final UInt length = uint(13);
+    public final UInt words;
+    public final UInt reachUnits = uint(12);
     public final UInt src = uint(10);
     public final Bool bad = bool();
     private final int wordBits;
@@ -32,6 +40,7 @@ public final class RxPduDesc extends Bundle {
     public RxPduDesc(int wordBits) {
         this.wordBits = wordBits;
         this.start = uint(wordBits);
+        this.words = uint(wordBits + 1);
     }
 
     @Override

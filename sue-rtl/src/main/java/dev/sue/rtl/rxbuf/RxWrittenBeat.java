@@ -26,6 +26,8 @@ final class RxWrittenBeat {
     /** Ring word where the beat's PDU starts, and words of it written before this beat. */
     final UInt start;
     final UInt n;
+    /** n + 1 (the PDU's words in the ring once this beat is written), added a cycle early. */
+    final UInt nPlusOne;
     /** The beat was written into the ring (word {@code start + n}). */
     final Bool wen;
     /** Last beat of its PDU, and the PDU was kept. */
@@ -40,6 +42,7 @@ final class RxWrittenBeat {
         src = regNext(ring.ib.src).named("wb_src");
         start = regNext(ring.wpSel).named("wb_start");
         n = regNext(ring.nEff).named("wb_n");
+        nPlusOne = regNext(ring.nEff.add(1)).named("wb_n_plus_one");
         wen = flag("wb_wen", ring.wen);
         last = flag("wb_last", ring.lastIn);
         store = flag("wb_store", ring.store);

@@ -98,11 +98,12 @@ public final class XpuTxInterface extends Component {
 
     /**
      * A command-table word, also the layout of {@code cfg_data}: whether the type carries data,
-     * its control length in 2-byte units.
+     * its control length in 2-byte units. The RX copy of the table ({@code RxCommandTable})
+     * reads its configuration writes with the same layout.
      */
-    static final class CmdEntry extends Bundle {
-        final Bool dataPresent = bool();
-        final UInt units = uint(4);
+    public static final class CmdEntry extends Bundle {
+        public final Bool dataPresent = bool();
+        public final UInt units = uint(4);
 
         @Override
         public CmdEntry copyType() {
