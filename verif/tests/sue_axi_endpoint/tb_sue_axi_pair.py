@@ -12,7 +12,7 @@ exact oracle. Checked: every write gets an OKAY B and every read returns what th
 oracles at the end, and the bridges' counters show each burst sent once and answered once
 (a duplicated op would be issued twice on the far ``m_axi`` and answered twice).
 
-Environment: TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_XPUS, TB_DEST_LSB,
+Environment: TB_REGS_DIR (the design's directory: ``sue_endpoint_regs.py``), TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_XPUS, TB_DEST_LSB,
 TB_WORKERS, TB_SCENARIO (traffic, bandwidth), TB_RESULTS.
 """
 
@@ -27,9 +27,9 @@ from cocotb.triggers import Timer, with_timeout
 from cocotbext.axi import AxiBus, AxiMaster, AxiRam, AxiResp
 
 from common.link_model import Faults, LinkModel
-from common.mac_axis import FrameSink, MacSource
+from common.mac_axis import MacSource
 from common.stream_bfm import ClockedBench, CycleProbe, start_clock_and_reset
-from common.sue_endpoint_bench import CfgPort, MacTxSink, View
+from common.sue_endpoint_bench import MacTxSink, RegPort, View, load_regs
 
 N_OPS = int(os.environ.get("TB_OPS", "200"))
 SEED = int(os.environ.get("TB_SEED", "1"))
@@ -41,6 +41,7 @@ WORKERS = int(os.environ.get("TB_WORKERS", "8"))
 SCENARIO = os.environ.get("TB_SCENARIO", "traffic")
 RESULTS = os.environ.get("TB_RESULTS")
 ID_A, ID_B = 1, 2
+REGS = load_regs(os.environ["TB_REGS_DIR"])
 OP_TIMEOUT_NS = 400_000  # one AXI transfer, retransmissions included; longer is a hang
 
 # Configuration word addresses (sue-rtl/README.md) and the AXI op types' table words
@@ -83,10 +84,9 @@ async def axi_pair(dut):
     cfg, mac_in = {}, {}
     for p in ("a_", "b_"):
         view = View(dut, p)
-        cfg[p] = bench.add(CfgPort(view))
+        cfg[p] = bench.add(RegPort(view, REGS))
         mac_in[p] = bench.add(MacSource(bench, dut, f"{p}mac_rx_0", rng, wb, idle=0.05))
-        bench.add(FrameSink(bench, dut, f"{p}ctl", wb))
-        for name in ("vc_pause", "conn_state_dest", "rd_valid", "rd_addr"):
+        for name in ("vc_pause", "conn_state_dest"):
             getattr(dut, p + name).value = 0
     mac_bp = 0.0 if SCENARIO == "bandwidth" else 0.1
     if SCENARIO == "bandwidth":
@@ -154,8 +154,7 @@ async def axi_pair(dut):
     async def progress():
         while True:
             await Timer(50, "us")
-            dut._log.info("ops done %s; bursts A %d/%d B %d/%d", done, int(dut.a_cnt_axi_writes.value),
-                          int(dut.a_cnt_axi_b.value), int(dut.b_cnt_axi_writes.value), int(dut.b_cnt_axi_b.value))
+            dut._log.info("ops done %s", done)
 
     meter = cocotb.start_soon(progress())
     directions = (("a_", "b_", ID_B),) if SCENARIO == "bandwidth" else (("a_", "b_", ID_B), ("b_", "a_", ID_A))
@@ -178,9 +177,14 @@ async def axi_pair(dut):
     for far, base, mem in oracles:
         assert rams[far].read(base, len(mem)) == bytes(mem), f"{far}RAM differs from its writers' oracle"
     await Timer(2, "us")  # the bench keeps stepping in `runner`: responses settle
+    for port in cfg.values():
+        port.read_status()
+    await bench_idle(cfg)
     runner.cancel()
+    counters = {}
     for p in ("a_", "b_"):
-        c = {n: int(getattr(dut, f"{p}cnt_axi_{n}").value) for n in (
+        words = cfg[p].status()
+        c = counters[p] = {n: words[f"axi.{n}"] for n in (
             "writes", "reads", "b", "r", "unmapped", "too_long", "bad_burst", "bad_op", "overlong")}
         dut._log.info("%s: %s; link out %s", p, c, links["ab" if p == "a_" else "ba"].stats)
         assert c["b"] == c["writes"], f"{p}: {c['writes']} write bursts sent, {c['b']} B responses"
@@ -189,4 +193,10 @@ async def axi_pair(dut):
     dut._log.info("write bursts A->B %d, B->A %d", bursts["a_"], bursts["b_"])
     if faults.drop:
         assert all(link.stats["dropped"] for link in links.values()), "no frame was lost: the test proves nothing"
-    assert int(dut.a_cnt_axi_writes.value) == bursts["a_"] and int(dut.b_cnt_axi_writes.value) == bursts["b_"]
+    assert counters["a_"]["writes"] == bursts["a_"] and counters["b_"]["writes"] == bursts["b_"], (counters, bursts)
+
+
+async def bench_idle(ports) -> None:
+    """Waits until every register port has done its queued accesses."""
+    while any(p.busy for p in ports.values()):
+        await Timer(100, "ns")

@@ -15,7 +15,8 @@ PARAMS = {"dataWidth": 512, "xpus": 4, "vcs": 2, "cells": 768, "rxBufBytes": 163
 @pytest.mark.parametrize("scenario,seed", [("lossless", 1), ("loss1", 2), ("loss1", 3)])
 def test_axi_pair(scenario, seed):
     design = generate("sue_endpoint", PARAMS)
-    env = {"TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]), "TB_SEED": str(seed),
+    env = {"TB_REGS_DIR": str(design.dir), "TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]),
+           "TB_SEED": str(seed),
            "TB_OPS": "240"}
     if scenario == "loss1":
         env.update({"TB_DROP": "0.01", "TB_CORRUPT": "0.005", "TB_DUP": "0.005", "TB_OPS": "600"})
@@ -34,7 +35,8 @@ def test_axi_write_bandwidth(tmp_path):
     (the figure is in the log and in TB_RESULTS; the test checks only that every write completed)."""
     design = generate("sue_endpoint", PARAMS)
     out = tmp_path / "axi_bandwidth.json"
-    env = {"TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]), "TB_SEED": "9",
+    env = {"TB_REGS_DIR": str(design.dir), "TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]),
+           "TB_SEED": "9",
            "TB_OPS": "1024", "TB_WORKERS": "64", "TB_SCENARIO": "bandwidth", "TB_RESULTS": str(out)}
     run_cocotb(pair_design(design), "tb_sue_axi_pair", extra_env=env, seed=9, opt=OPT)
     assert out.is_file()

@@ -8,9 +8,12 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.regif.Axi4;
 import dev.sue.hdl.lib.regif.AxiLite;
 import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.rtl.axi.AxiXpuBridge;
+import dev.sue.rtl.axi.AxiXpuOptions;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
@@ -45,6 +48,9 @@ import java.util.List;
  *     bits; see {@link SueTx}.
  * <li>{@code rxBufBytes}: receive buffer bytes; see {@link SueRx}.
  * <li>{@code encap}, {@code vlan}: the network encapsulation (ARCHITECTURE.md §5).
+ * <li>{@code axi} ({@link AxiXpuOptions}, generator {@code xpuIf=1}): the AXI4 XPU interface, an
+ *     AXI4 slave {@code s_axi_*} and master {@code m_axi_*} in place of {@code tx_*} and
+ *     {@code rx_*} (sue-rtl/DESIGN-AXI.md); its counters are status words {@code axi.*}.
  * </ul>
  *
  * <h2>Ports</h2>
@@ -65,10 +71,14 @@ import java.util.List;
  * </ul>
  */
 public final class SueEndpoint extends Component {
-    /** The XPU TX interface (spec Table 1): ports {@code tx_*}. */
+    /** The XPU TX interface (spec Table 1): ports {@code tx_*}; null with the AXI4 interface. */
     public final XpuTxBus xpuTx;
-    /** The XPU RX interface (spec Table 2): ports {@code rx_*}. */
+    /** The XPU RX interface (spec Table 2): ports {@code rx_*}; null with the AXI4 interface. */
     public final XpuRxBus xpuRx;
+    /** With the AXI4 interface (spec 3.2.2): the SoC's requests, ports {@code s_axi_*}; else null. */
+    public final Axi4 sAxi;
+    /** With the AXI4 interface: requests from far XPUs into the SoC, ports {@code m_axi_*}; else null. */
+    public final Axi4 mAxi;
 
     /** AXI4-Stream MAC ports, as {@link SueTx#macTx}, {@link SueRx#macRx}. */
     public final Vec<AxiStream> macTx;
@@ -85,8 +95,19 @@ public final class SueEndpoint extends Component {
 
     private final List<StatusWord> status = new ArrayList<>();
 
+    /** An endpoint with the FIFO XPU interface ({@code tx_*}, {@code rx_*}). */
     public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
             boolean vlan) {
+        this(dataWidth, xpus, vcs, cells, rxBufBytes, encap, vlan, null);
+    }
+
+    /**
+     * An endpoint with the FIFO XPU interface ({@code axi} null) or the AXI4 one: an
+     * {@link AxiXpuBridge} on the FIFO interface, requests on VC 0 and responses on VC 1 (so
+     * {@code vcs} must be 2 or 4), its counters in the status block after the receive path's.
+     */
+    public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
+            boolean vlan, AxiXpuOptions axi) {
         param("dataWidth", dataWidth);
         param("xpus", xpus);
         param("vcs", vcs);
@@ -94,9 +115,10 @@ public final class SueEndpoint extends Component {
         param("rxBufBytes", rxBufBytes);
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
+        param("xpuIf", axi == null ? "fifo" : "axi4");
         require(encap != null, "sue_endpoint needs an encapsulation (its ID registers report it)");
-        xpuTx = slave(new XpuTxBus(dataWidth).named("tx"));
-        xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
+        require(axi == null || vcs >= 2, "the AXI4 XPU interface needs VC 0 for requests and VC 1 for responses: "
+                + "vcs must be 2 or 4, got " + vcs);
         macTx = master(Vec.of(1, i -> MacStreams.tx(dataWidth)));
         macRx = slave(MacStreams.rx(dataWidth).named("mac_rx_0"));
         vcPause = in(bits(vcs));
@@ -105,8 +127,28 @@ public final class SueEndpoint extends Component {
         SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, 1024, true));
         SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
 
-        connect(tx.xpuTx, xpuTx);
-        connect(xpuRx, rx.xpuRx);
+        AxiXpuBridge bridge = null;
+        if (axi == null) {
+            xpuTx = slave(new XpuTxBus(dataWidth).named("tx"));
+            xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
+            sAxi = null;
+            mAxi = null;
+            connect(tx.xpuTx, xpuTx);
+            connect(xpuRx, rx.xpuRx);
+        } else {
+            int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
+            AxiXpuBridge b = instance("axi", () -> new AxiXpuBridge(dataWidth, axi.addrBits(), axi.idBits(), xpus,
+                    axi.destLsb(), axi.destBits(), credits, credits));
+            xpuTx = null;
+            xpuRx = null;
+            sAxi = slave(new Axi4(axi.addrBits(), dataWidth, axi.idBits()).named("s_axi"));
+            mAxi = master(new Axi4(axi.addrBits(), dataWidth, 1).named("m_axi"));
+            connect(tx.xpuTx, b.tx);
+            connect(b.rx, rx.xpuRx);
+            connect(b.sAxi, sAxi);
+            connect(mAxi, b.mAxi);
+            bridge = b;
+        }
         tx.vcPause.set(vcPause);
         connect(macTx.get(0), tx.macTx.get(0));
         connect(rx.macRx, macRx);
@@ -121,6 +163,9 @@ public final class SueEndpoint extends Component {
         // the register map: transmit counters, then receive counters in the status block
         status.addAll(tx.statusWords());
         status.addAll(rx.statusWords());
+        if (bridge != null) {
+            status.addAll(bridge.statusWords());
+        }
         EndpointRegisters regs = new EndpointRegisters(new EndpointRegisters.Identity(dataWidth, xpus, vcs, cells,
                 rxBufBytes, encap.code(), vlan), axil, status, List.of(
                 new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));

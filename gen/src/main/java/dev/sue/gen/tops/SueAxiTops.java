@@ -11,8 +11,8 @@ import java.util.List;
  * <li>{@code sue_axi_bridge}: {@link AxiXpuBridge}, AXI4 slave and master onto the FIFO XPU
  *     interface's XPU side ({@code tx_*} driven, {@code rx_*} taken).
  * </ul>
- * The endpoint with the AXI4 interface is {@code sue_endpoint -p xpuIf=1} ({@link SueRxTops}, the
- * {@code dev.sue.rtl.axi.SueAxiEndpoint} wrapper around the unchanged {@code SueEndpoint}).
+ * The endpoint with the AXI4 interface is {@code sue_endpoint -p xpuIf=1} ({@link SueRxTops}:
+ * {@code SueEndpoint} built with {@code AxiXpuOptions}).
  */
 public final class SueAxiTops {
     private SueAxiTops() {

@@ -3,7 +3,7 @@ package dev.sue.gen.tops;
 
 import dev.sue.rtl.SueEndpoint;
 import dev.sue.rtl.SueRx;
-import dev.sue.rtl.axi.SueAxiEndpoint;
+import dev.sue.rtl.axi.AxiXpuOptions;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.reliability.RxReliability;
 import dev.sue.rtl.rx.RxFrameParser;
@@ -56,7 +56,7 @@ public final class SueRxTops {
                         int id = v.integer("idBits");
                         int lsb = v.integer("destLsb");
                         int db = v.integer("destBits");
-                        return () -> new SueAxiEndpoint(w, n, vcs, cells, buf, e, vlan, a, id, lsb, db);
+                        return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan, new AxiXpuOptions(a, id, lsb, db));
                     }
                     return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan);
                 }));

@@ -10,6 +10,7 @@ import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.regif.Axi4;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.List;
@@ -60,6 +61,18 @@ public final class AxiXpuBridge extends Component {
     public final UInt cntWStall = out(uint(32));
     public final UInt cntBadOp = out(uint(32));
     public final UInt cntOverlong = out(uint(32));
+
+    /**
+     * The counters as status words of the endpoint's register map ({@code axi.writes}, ...), in
+     * the order of the table in DESIGN-AXI.md.
+     */
+    public List<StatusWord> statusWords() {
+        return List.of(new StatusWord("axi.writes", cntWrites), new StatusWord("axi.reads", cntReads),
+                new StatusWord("axi.b", cntB), new StatusWord("axi.r", cntR),
+                new StatusWord("axi.unmapped", cntUnmapped), new StatusWord("axi.too_long", cntTooLong),
+                new StatusWord("axi.bad_burst", cntBadBurst), new StatusWord("axi.w_stall", cntWStall),
+                new StatusWord("axi.bad_op", cntBadOp), new StatusWord("axi.overlong", cntOverlong));
+    }
 
     /** Buffer depths: AW, AR, W bursts, local errors and the origin queues; the data buffers are per beat. */
     static final int ADDR_DEPTH = 4;
@@ -123,11 +136,12 @@ public final class AxiXpuBridge extends Component {
         cntReads.set(reads.cntReads);
         cntB.set(responses.cntB);
         cntR.set(responses.cntR);
-        cntUnmapped.set(saturatingSum(writes.cntUnmapped, reads.cntUnmapped));
-        cntTooLong.set(saturatingSum(writes.cntTooLong, reads.cntTooLong));
+        cntUnmapped.set(saturatingSum("unmapped_sum", writes.cntUnmapped, reads.cntUnmapped));
+        cntTooLong.set(saturatingSum("too_long_sum", writes.cntTooLong, reads.cntTooLong));
         cntBadBurst.set(writes.cntBadBurst);
         cntWStall.set(w.cntStall);
-        cntBadOp.set(saturatingSum(saturatingSum(requests.cntBadOp, responses.cntBadOp), received.cntBadVc));
+        cntBadOp.set(saturatingSum("bad_op_sum",
+                saturatingSum("bad_op_sum_rq", requests.cntBadOp, responses.cntBadOp), received.cntBadVc));
         cntOverlong.set(answers.cntOverlong);
     }
 
@@ -155,8 +169,14 @@ public final class AxiXpuBridge extends Component {
     }
 
     /** The sum of two counters, saturating at all ones. */
-    private static UInt saturatingSum(UInt a, UInt b) {
+    /**
+     * Two counters' saturating sum, registered (a cycle late): the sum's carry chain and the
+     * saturation would otherwise sit in front of the register map's read mux.
+     */
+    private static UInt saturatingSum(String name, UInt a, UInt b) {
         UInt sum = a.resize(33).add(b.resize(33));
-        return mux(sum.msb(), U(0xFFFFFFFFL, 32), sum.slice(31, 0));
+        UInt total = reg(name, uint(32));
+        total.set(mux(sum.msb(), U(0xFFFFFFFFL, 32), sum.slice(31, 0)));
+        return total;
     }
 }
