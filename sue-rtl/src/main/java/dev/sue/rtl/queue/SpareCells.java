@@ -60,9 +60,11 @@ final class SpareCells {
      */
     void update(Bool take, UInt allocCell, Bool commit, Bool rollback) {
         UInt usedNow = mux(take, usedPlus1, used).named("used_now");
+        // Entry `used` past the count is the allocator's offered cell whether or not it is taken
+        // (unused entries are don't-care), so the fill enable comes from registers (timing).
         for (int i = 0; i < kMax; i++) {
             final int ii = i;
-            when(take.andNot(fromSpare).and(used.eq(ii)), () -> regs.get(ii).set(allocCell));
+            when(fromSpare.not().and(used.eq(ii)), () -> regs.get(ii).set(allocCell));
         }
         when(commit.or(rollback), () -> used.set(U(0, kw)))
                 .elseWhen(take, () -> used.set(usedPlus1));
@@ -71,10 +73,11 @@ final class SpareCells {
         UInt cntLeft1 = mux(count.gt(usedPlus1), count.sub(usedPlus1), U(0, kw)).named("spare_left_1");
         List<UInt> shift0 = new ArrayList<>();
         List<UInt> shift1 = new ArrayList<>();
+        // (entries past the count are don't-care: the shift fills them from the padding, never
+        // from the entry itself, so the commit is a plain load enable of every entry: timing)
         for (int i = 0; i < kMax; i++) {
-            UInt keep = regs.get(i);
-            shift0.add(mux(used.resize(kw + 2).add(i).lt(kMax), all.get(used.add(i).resize(kw)), keep));
-            shift1.add(mux(usedPlus1.resize(kw + 2).add(i).lt(kMax), all.get(usedPlus1.add(i).resize(kw)), keep));
+            shift0.add(all.get(used.add(i).resize(kw)));
+            shift1.add(all.get(usedPlus1.add(i).resize(kw)));
         }
         when(commit, () -> {
             count.set(mux(take, cntLeft1, cntLeft0));
