@@ -15,9 +15,7 @@ import java.util.TreeMap;
  */
 public final class DepthRatchet {
     /** Top name to ceiling in weighted LUT6 levels (the DSL's estimate, not yosys' figure). */
-    private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.ofEntries(
-            Map.entry("sue_endpoint", 9.25),
-            Map.entry("sue_tx", 9.25)));
+    private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.ofEntries());
 
     private DepthRatchet() {
     }

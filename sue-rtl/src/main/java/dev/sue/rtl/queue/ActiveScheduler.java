@@ -28,9 +28,10 @@ import java.util.List;
  * <p><b>Storage.</b> Per-queue state in a RAM of {@code xpus * vcs} words of 3 bits
  * ({@code hasData}, mode IDLE / ACTIVE / PARKED), read asynchronously (a LUT RAM: 12 Kbit at
  * 1024 x 4) so each event is a single-cycle read-modify-write with no hazard. The active lists
- * are FIFOs of destination ids, all in one RAM of {@code vcs * 2^log2Up(xpus)} words of
- * {@code log2Up(xpus)} bits (VC v owns the region starting at {@code v << log2Up(xpus)}), read
- * asynchronously; only their head/tail/count pointers are registers (per VC, not per queue). A
+ * are FIFOs of destination ids, one RAM per VC of {@code 2^log2Up(xpus)} words of
+ * {@code log2Up(xpus)} bits, each read asynchronously at its own head pointer, so the choice of
+ * the VC only selects among heads already read; only the head/tail/count pointers are registers
+ * (per VC, not per queue). A
  * queue is in its VC's list at most once, so a list never overflows. After reset the state RAM
  * is cleared, one word per cycle ({@code xpus * vcs} cycles, {@code ev.ready} low meanwhile).
  *
@@ -114,12 +115,23 @@ public final class ActiveScheduler extends Component {
         latency(1);
 
         Mem<SchedState> state = Mem.of(queues, new SchedState()).named("queue_state");
-        Mem<UInt> lists = Mem.of(vcs << xw, uint(xw)).named("lists");
+        // one RAM per VC, each read at its own head pointer (a register): the VC choice then
+        // only picks among the heads already read, off the RAM's read path (timing, issue 13)
+        List<Mem<UInt>> lists = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            lists.add(Mem.of(1 << xw, uint(xw)).named(vcs == 1 ? "list" : "list_" + v));
+        }
         Vec<UInt> head = reg(Vec.of(vcs, i -> uint(xw))).named("head");
         Vec<UInt> tail = reg(Vec.of(vcs, i -> uint(xw))).named("tail");
+        // the list lengths, and each length + 1 and - 1 kept beside it: pop and push (late: the
+        // grant's taker) only choose among registers, no adder after them (timing, issue 13)
         Vec<UInt> count = reg(Vec.of(vcs, i -> uint(cw))).named("count");
-        for (UInt c : count) {
-            c.init(0);
+        Vec<UInt> countUp = reg(Vec.of(vcs, i -> uint(cw))).named("count_up");
+        Vec<UInt> countDown = reg(Vec.of(vcs, i -> uint(cw))).named("count_down");
+        for (int v = 0; v < vcs; v++) {
+            count.get(v).init(0);
+            countUp.get(v).init(1);
+            countDown.get(v).init((1L << cw) - 1);
         }
         for (UInt h : head) {
             h.init(0);
@@ -194,8 +206,11 @@ public final class ActiveScheduler extends Component {
         Bool stageFree = outValid.not().or(grant.ready).named("stage_free");
         Bool load = stageFree.and(anyEligible).named("load");
         arb.advance.set(load);
-        UInt selHead = (vcs == 1 ? head.get(0) : head.get(selVc)).named("sel_head");
-        UInt headDest = lists.readAsync(listAddr(selVc, selHead, vcs)).named("head_dest");
+        List<UInt> heads = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            heads.add(lists.get(v).readAsync(head.get(v)).named("head_dest_" + v));
+        }
+        UInt headDest = (vcs == 1 ? heads.get(0) : Vec.of(heads).get(selVc)).named("head_dest");
         // Bypass: when no list can be served, a queue entering its list (VC not paused) goes
         // straight into the free grant stage instead; it would have been the next pick anyway.
         Bool evPaused = (vcs == 1 ? pause.bit(0) : pause.bit(evVc)).named("ev_vc_paused");
@@ -207,17 +222,27 @@ public final class ActiveScheduler extends Component {
         grant.payload.set(outQueue);
 
         Bool append = evFire.and(enqueue).andNot(bypass).named("append");
-        lists.write(listAddr(evVc, vcs == 1 ? tail.get(0) : tail.get(evVc), vcs), evDest, append);
         List<Bool> nonEmptyNext = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             Bool pop = load.and(selVc.eq(v));
             Bool push = append.and(evVc.eq(v));
+            lists.get(v).write(tail.get(v), evDest, push);
             UInt h = head.get(v);
             UInt t = tail.get(v);
             UInt c = count.get(v);
+            UInt up = countUp.get(v);
+            UInt down = countDown.get(v);
             when(pop, () -> h.set(wrap(h, xpus)));
             when(push, () -> t.set(wrap(t, xpus)));
-            when(push.andNot(pop), () -> c.set(c.add(1))).elseWhen(pop.andNot(push), () -> c.set(c.sub(1)));
+            when(push.andNot(pop), () -> {
+                c.set(up);
+                up.set(up.add(1));
+                down.set(c);
+            }).elseWhen(pop.andNot(push), () -> {
+                c.set(down);
+                up.set(c);
+                down.set(down.sub(1));
+            });
             nonEmptyNext.add(push.or(c.gt(1)).or(c.eq(1).andNot(pop)));
             assertThat(push.andNot(pop).not().or(c.ne(xpus)), "active list overflow");
         }
@@ -238,10 +263,6 @@ public final class ActiveScheduler extends Component {
 
     private static UInt vcOf(UInt queue, int vw) {
         return vw == 0 ? U(0, 1) : queue.low(vw);
-    }
-
-    private static UInt listAddr(UInt vc, UInt ptr, int vcs) {
-        return vcs == 1 ? ptr : cat(vc, ptr).asUInt();
     }
 
     private static UInt queueOf(UInt dest, UInt vc, int vcs, int qw) {

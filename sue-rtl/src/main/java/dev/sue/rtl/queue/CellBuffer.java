@@ -49,10 +49,11 @@ final class CellBuffer {
      * @param addr the cell for lanes fill.. (the open cell, or a new one at fill 0)
      * @param next the cell for the lanes that wrap (used when fill + n > B)
      * @param fill the byte the chunk starts at
-     * @param n bytes of the chunk (1..B)
+     * @param end fill + n (the packer computes it anyway; registered here, so the lane enables
+     *     start from a register)
      * @param chunk the chunk, byte 0 in bits 7:0
      */
-    CellBuffer(int cells, int bytesPerBeat, Bool write, UInt addr, UInt next, UInt fill, UInt n, Bits chunk) {
+    CellBuffer(int cells, int bytesPerBeat, Bool write, UInt addr, UInt next, UInt fill, UInt end, Bits chunk) {
         this.bytes = bytesPerBeat;
         int w = bytesPerBeat * 8;
         int lb = log2Up(bytesPerBeat);
@@ -64,28 +65,28 @@ final class CellBuffer {
         UInt wAddr = reg("cwr_addr", uint(cw)).init(0);
         UInt wNext = reg("cwr_next", uint(cw)).init(0);
         UInt f = reg("cwr_fill", uint(lb)).init(0);
-        UInt wN = reg("cwr_n", uint(lb + 1)).init(0);
+        UInt wEnd = reg("cwr_end", uint(lb + 1)).init(0);
         Bits data = reg("cwr_data", bits(w));
         valid.set(write);
         when(write, () -> {
             wAddr.set(addr);
             wNext.set(next);
             f.set(fill);
-            wN.set(n);
+            wEnd.set(end);
             data.set(chunk);
         });
 
         Bits shifted = cat(B(0, w), data).shl(f.resize(lb + 4).shl(3)).named("cwr_shifted");
         // rotated left by f bytes: lanes f.. hold bytes 0.., lanes ..f-1 the bytes that wrap
         Bits rot = shifted.slice(w - 1, 0).or(shifted.slice(2 * w - 1, w)).named("cwr_rot");
-        UInt end = f.resize(lb + 1).add(wN).named("cwr_end");
-        UInt wrapEnd = mux(end.gt(bytesPerBeat), end.sub(bytesPerBeat), U(0, lb + 1)).named("cwr_wrap_end");
+        // lane i >= f takes byte i - f (written when i < end), lane i < f the wrapped byte
+        // i + B - f (written when i + B < end): constant compares of two registers
         List<Bool> high = new ArrayList<>();
         List<Bool> be = new ArrayList<>();
         for (int i = 0; i < bytesPerBeat; i++) {
             Bool hi = i == bytesPerBeat - 1 ? TRUE : f.le(i);
             high.add(hi);
-            be.add(mux(hi, end.gt(i), wrapEnd.gt(i)));
+            be.add(mux(hi, wEnd.gt(i), wEnd.gt(i + bytesPerBeat)));
         }
         Bits highLanes = OneHot.fromBools(high).named("cwr_high");
         Bits laneBe = OneHot.fromBools(be).named("cwr_be");

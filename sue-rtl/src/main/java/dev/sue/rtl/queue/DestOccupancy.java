@@ -12,11 +12,12 @@ import dev.sue.hdl.UInt;
  * Per-destination occupancy for DEST_LIMIT (part of {@link Packer}): cells allocated and cells
  * freed per destination, two counters modulo 2^(dw+1) in RAMs (occupancy = allocated - freed),
  * read in R's cycle for the op's destination and compared with the limit in the packer's cycle
- * ({@link #overLimit}). The allocated count grows at a commit ({@link #commit}), the freed count
+ * ({@link #overLimit}, which the packer registers before it acts on it); {@link #allClear} says
+ * from registers when no destination can be over its limit at all. The allocated count grows at a commit ({@link #commit}), the freed count
  * at each freed cell ({@link #countFree}; two copies, one read here, one updated there).
  */
 final class DestOccupancy {
-    /** The first chunk's destination holds too many cells: the op is refused. */
+    /** The destination of R's chunk holds too many cells: its op is refused (late in the cycle). */
     final Bool overLimit;
     private final QueueGeometry g;
     private final Mem<Bits> destAlloc;
@@ -28,8 +29,9 @@ final class DestOccupancy {
     private final UInt pendSum1;
     private final Bool pendTake;
     private final UInt pendVal;
-    private final Bool daWrValid;
     private final UInt daWrVal;
+    /** Occupancy from which an op is refused (see the constructor). */
+    private final UInt refuseFrom;
     private final Bool clearing;
     private final UInt clrDest;
     private final Bool clrDestEn;
@@ -48,7 +50,6 @@ final class DestOccupancy {
         destFreedCopy = Mem.of(g.xpus(), ow).named("dest_freed_copy");
         UInt allocRd = destAlloc.readSync(readDest).asUInt().named("dest_alloc_rd");
         UInt freedRd = destFreedCopy.readSync(readDest).asUInt().named("dest_freed_rd");
-        daWrValid = reg("da_wr_valid", bool()).init(false);
         daWrVal = reg("da_wr_val", uint(ow)).init(0);
         clrDest = clr.resize(xw);
         clrDestEn = clearing.and(clr.lt(g.xpus()));
@@ -64,27 +65,37 @@ final class DestOccupancy {
         pendVal = mux(pendTake, pendSum1, pendSum0).named("da_pend_val");
         Bool pendSameDest = reg("da_pend_same_dest", bool()).init(false);
         pendSameDest.set(rDest.eq(readDest));
-        Bool daSameDest = reg("da_same_dest", bool()).init(false);
-        daSameDest.set(mux(clearing, clrDest, pendDest).eq(readDest));
+        // the last write's destination (valid bit included) compared a cycle ahead
+        Bool daFwd = reg("dest_alloc_fwd", bool()).init(false);
+        daFwd.set(cat(pendValid.or(clearing), mux(clearing, clrDest, pendDest))
+                .eq(cat(TRUE, readDest)));
         Bool pendFwd = pendValid.and(pendSameDest).named("dest_alloc_fwd_pend");
-        Bool daFwd = daWrValid.and(daSameDest).named("dest_alloc_fwd");
         allocNow = mux(pendFwd, pendVal, mux(daFwd, daWrVal, allocRd)).named("dest_alloc_now");
         // DEST_LIMIT = cells (the default) is no limit: in replay-store mode a destination's
         // unacknowledged PDUs count too, so one busy destination may approach the whole buffer,
         // and refusing then would drop ops the XPU was given credits for on a healthy link.
-        // occupancy + K > DEST_LIMIT, with the constant side registered
-        Bool limitOn = reg("dest_limit_on", bool()).init(false);
-        Bool limitAll = reg("dest_limit_all", bool()).init(false);
-        UInt limitThr = reg("dest_limit_thr", uint(ow)).init(0);
-        limitOn.set(destLimit.lt(g.cells()));
-        limitAll.set(destLimit.lt(g.kMax()));
-        limitThr.set(destLimit.resize(ow).sub(g.kMax()));
-        // the occupancy compare on both candidate counts (RAM, forwarded write) in parallel
-        Bool overRd = allocRd.sub(freedRd).gt(limitThr).named("over_limit_rd");
-        Bool overWr = daWrVal.sub(freedRd).gt(limitThr).named("over_limit_fwd");
-        Bool overPend = pendVal.sub(freedRd).gt(limitThr).named("over_limit_pend");
-        overLimit = limitOn.and(limitAll.or(mux(pendFwd, overPend, mux(daFwd, overWr, overRd))))
-                .named("over_limit");
+        // Refused when occupancy + K > DEST_LIMIT, i.e. occupancy >= refuse_from = DEST_LIMIT -
+        // K + 1 (a register: 0 below K, every op; cells + 1 at DEST_LIMIT = cells, none). The
+        // compare on the three candidate counts in parallel, the forwarding choice after them.
+        refuseFrom = reg("dest_refuse_from", uint(ow)).init(g.cells() + 1);
+        refuseFrom.set(mux(destLimit.ge(g.cells()), U(g.cells() + 1, ow),
+                mux(destLimit.lt(g.kMax()), U(0, ow), destLimit.resize(ow).sub(g.kMax() - 1))));
+        Bool overRd = allocRd.sub(freedRd).ge(refuseFrom).named("over_limit_rd");
+        Bool overWr = daWrVal.sub(freedRd).ge(refuseFrom).named("over_limit_fwd");
+        Bool overPend = pendVal.sub(freedRd).ge(refuseFrom).named("over_limit_pend");
+        overLimit = mux(pendFwd, overPend, mux(daFwd, overWr, overRd)).named("over_limit");
+    }
+
+    /**
+     * No destination can be over its limit: fewer cells are in use (neither free in the
+     * allocator nor held by the packer) than {@code refuse_from}, even after one more allocation
+     * (computed a cycle ahead, a register; the packer takes at most one cell per cycle).
+     */
+    Bool allClear(UInt allocatorFree, UInt held) {
+        final int sw = g.ow() + 2;
+        Bool clear = reg("dest_limit_clear_r", bool()).init(false);
+        clear.set(allocatorFree.resize(sw).add(held.resize(sw)).add(refuseFrom.resize(sw)).gt(g.cells() + 1));
+        return clear;
     }
 
     /**
@@ -105,7 +116,6 @@ final class DestOccupancy {
         pendTake.set(take);
         destAlloc.write(mux(clearing, clrDest, pendDest), mux(clearing, B(0, ow), pendVal.asBits()),
                 pendValid.or(clrDestEn));
-        daWrValid.set(pendValid.or(clearing));
         daWrVal.set(mux(clearing, U(0, ow), pendVal));
     }
 

@@ -39,6 +39,7 @@ final class OpFormatter {
     private final UInt remQ;
     private final Bits prevData;
     private final UInt ctrlQ;
+    private final UInt backShiftQ;
     private final Bits dataMasked;
     private final UInt rem;
     private final Bool remFits;
@@ -59,7 +60,10 @@ final class OpFormatter {
         dataMasked = in.data.and(ByteMask.expand(in.keep)).named("data_masked");
         UInt ctrlLen = mux(extraQ, ctrlQ, in.ctrlLen).named("f_ctrl_len");
         UInt ctrlShift = ctrlLen.resize(lb + 4).shl(3).named("ctrl_shift");
-        UInt backShift = U((long) bytesPerBeat * 8, lb + 4).sub(ctrlShift).named("back_shift");
+        // the shift of the previous beat's data is used only after an op's first beat, so it is
+        // the op's control length, registered with it (h_back_shift): off the input's path
+        backShiftQ = reg("h_back_shift", uint(lb + 4)).init((bytesPerBeat - 2) * 8L); // h_ctrl resets to 2
+        UInt backShift = backShiftQ;
         Bits ctrlW = in.control.and(ByteMask.expand(ByteMask.firstBytes(in.ctrlLen.resize(lb + 1), 18))).resize(w)
                 .named("ctrl_w");
         Bits fromPrev = prevData.shr(backShift).named("from_prev");
@@ -76,6 +80,12 @@ final class OpFormatter {
         early = extraQ.not().and(in.last).andNot(in.abort).andNot(remFits).named("f_early");
     }
 
+    /** Bits of the previous beat's data pushed into the next chunk: (B - control length) * 8. */
+    private UInt backShiftOf(UInt ctrlLen) {
+        int lb = log2Up(bytes);
+        return U((long) bytes * 8, lb + 4).sub(ctrlLen.resize(lb + 4).shl(3));
+    }
+
     /** The packer takes the offered chunk this cycle. */
     void advance(Bool take) {
         when(take, () -> {
@@ -85,7 +95,10 @@ final class OpFormatter {
                         inOpQ.set(in.last.not());
                         remQ.set(rem.sub(bytes));
                         prevData.set(dataMasked);
-                        when(first, () -> ctrlQ.set(in.ctrlLen));
+                        when(first, () -> {
+                            ctrlQ.set(in.ctrlLen);
+                            backShiftQ.set(backShiftOf(in.ctrlLen));
+                        });
                     });
         });
     }

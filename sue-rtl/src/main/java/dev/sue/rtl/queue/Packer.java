@@ -9,6 +9,7 @@ import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Stream;
 
 /**
  * The queue manager's packer (a stage of {@link TxQueueManager}): takes R's chunk or flush
@@ -28,6 +29,8 @@ final class Packer {
     final DestOccupancy occupancy;
     /** R's chunk is taken this cycle. */
     final Bool chunkTaken;
+    /** Allocated cells waiting for the packer (free cells, for {@code free_cells}). */
+    final UInt heldCells;
     /** The cell a chunk that needs one takes this cycle. */
     final UInt newCell;
     /** The open op's tail cell. */
@@ -101,12 +104,21 @@ final class Packer {
         Bool isFirst = r.rFirst;
         occupancy = new DestOccupancy(g, r.destReadD, r.rDest, destLimit, clearing, clr);
         // An op refused for its destination (out of range or over its limit) commits nothing.
-        // An out-of-range destination is known at the load (r_bad) and the op writes nothing;
-        // the limit compare is ready only late in the first chunk's cycle, so that chunk is
-        // packed as usual and the op is rolled back at its end like an aborted one (its cells
-        // stay in the spare list): the compare stays off the fill -> new cell -> write path.
+        // An out-of-range destination is known at the load (r_bad) and the op writes nothing.
+        // The limit verdict (a compare of RAM counts) never feeds the packer's decisions in the
+        // cycle it is computed (timing, issue 13): while fewer cells are in use than any
+        // destination may hold (dest_limit_clear, a register) every op is admitted at once;
+        // otherwise an op's first chunk waits one cycle in R (need_verdict) while its verdict is
+        // computed into verdict_refuse, and goes on with that register. A refused op's chunks are
+        // packed as usual and rolled back at its end like an aborted one (cells kept as spares).
+        Bool limitClear = wire("dest_limit_clear", bool());
+        Bool verdictDone = reg("verdict_done", bool()).init(false);
+        Bool verdictRefuse = reg("verdict_refuse", bool()).init(false);
+        Bool needVerdict = chunkIn.and(isFirst).andNot(limitClear).andNot(verdictDone).named("need_verdict");
+        when(needVerdict, () -> verdictRefuse.set(occupancy.overLimit));
         Bool refusedEarly = mux(isFirst, r.rBad, oRefused).named("refused_early");
-        Bool refused = refusedEarly.or(isFirst.and(occupancy.overLimit)).named("refused");
+        Bool refusedFirst = isFirst.and(verdictDone).and(verdictRefuse).named("refused_first");
+        Bool refused = refusedEarly.or(refusedFirst).named("refused");
 
         // ---- placement: fill offset, new cell ------------------------------------------------
         // the first chunk's compares on both candidate state words (the RAM's and the forwarded
@@ -127,15 +139,26 @@ final class Packer {
         Bool ovOpen = oFill.ne(0).and(oFill.resize(lb + 1).add(r.rN).gt(bpb)).named("overflow_open");
         Bool overflow = mux(isFirst, limitClose.not().and(ovState), ovOpen).named("overflow");
         Bool active = chunkIn.andNot(refusedEarly).andNot(r.rAbort).named("chunk_active");
-        // a new cell at fill 0 or when the chunk crosses one; for a first chunk from the state
-        // words' compares directly (a limit close starts at fill 0), not through the fill mux
-        Bool stateFillZero = mux(stateFwd, wrWord.fillZero(bpb), stateRd.fillZero(bpb)).named("state_fill_zero");
-        Bool needNew = active.and(mux(isFirst, limitClose.or(stateFillZero).or(ovState), oFill.eq(0).or(ovOpen)))
-                .named("need_new");
-        newCell = mux(spare.fromSpare, spare.cell, alloc.alloc.payload).named("new_cell");
-        Bool newOk = spare.fromSpare.or(alloc.alloc.valid);
+        // a new cell at fill 0 or when the chunk crosses one; for a first chunk from each state
+        // word's own compares (a limit close starts at fill 0), the forwarding choice after them,
+        // not through the fill mux (timing)
+        Bool stateNeedsCell = mux(stateFwd, wrWord.needsCell(r.rRoom, r.rN, bpb), stateRd.needsCell(r.rRoom, r.rN, bpb))
+                .named("state_needs_cell");
+        Bool needNew = active.and(mux(isFirst, stateNeedsCell, oFill.eq(0).or(ovOpen))).named("need_new");
+        // Two allocated cells wait in registers: whether the packer takes one is known late (fill
+        // arithmetic), and it then only moves this small queue; the allocator's counters and free
+        // FIFO see a ready from registers (timing, issue 13). The cells held here count as free
+        // in free_cells (heldCells).
+        StreamFifo<UInt> cellQueue = instance("cell_prefetch",
+                () -> new StreamFifo<>(() -> uint(cw), 2, FifoStorage.REGISTERS, 2));
+        cellQueue.s.connectFrom(alloc.alloc);
+        heldCells = cellQueue.occupancy;
+        limitClear.set(occupancy.allClear(alloc.freeCount, heldCells));
+        Stream<UInt> fresh = cellQueue.m;
+        newCell = mux(spare.fromSpare, spare.cell, fresh.payload).named("new_cell");
+        Bool newOk = spare.fromSpare.or(fresh.valid);
         Bool pTake = r.pTake;
-        alloc.alloc.ready.set(needNew.andNot(spare.fromSpare).and(pTake));
+        fresh.ready.set(needNew.andNot(spare.fromSpare).and(pTake));
 
         closeFifo = instance("close_fifo",
                 () -> new StreamFifo<>(() -> new ClosedPdu(qw, cw), 4, FifoStorage.REGISTERS, 4));
@@ -143,13 +166,14 @@ final class Packer {
         // A chunk waits while no new cell is at hand even if it needs none: the stall then
         // depends on registers only, not on the fill arithmetic (timing). Flushes never wait
         // (they close PDUs, which is how cells come back).
-        pTake.set(r.rValid.and(closeRoom).andNot(clearing).and(r.rFlush.or(newOk)));
+        pTake.set(r.rValid.and(closeRoom).andNot(clearing).and(r.rFlush.or(newOk)).andNot(needVerdict));
+        when(pTake, () -> verdictDone.set(false)).elseWhen(needVerdict, () -> verdictDone.set(true));
         chunkTaken = chunkIn.and(pTake);
 
         // the cell buffer writes the chunk a cycle later, from registers
         UInt chunkAddr = mux(f.eq(0), newCell, tail).named("chunk_addr");
         Bool chunkWrite = active.and(pTake).named("chunk_write");
-        cellBuf = new CellBuffer(g.cells(), bpb, chunkWrite, chunkAddr, newCell, f, r.rN, r.rData);
+        cellBuf = new CellBuffer(g.cells(), bpb, chunkWrite, chunkAddr, newCell, f, fPlusN, r.rData);
         Bool nextWrEn = needNew.and(has).and(pTake).named("next_wr_en");
         cellNext.write(tail, newCell.asBits(), nextWrEn);
         nwValid = reg("nw_valid", bool()).init(false);
@@ -169,9 +193,13 @@ final class Packer {
         refuseDone = lastChunk.and(refused).andNot(r.rAbort).named("refuse_done");
         // an op that does not commit hands the cells it took back to the spare list
         Bool rollback = lastChunk.and(r.rAbort.or(refused)).named("rollback");
-        UInt kLen = baseLen.add(r.rTotal.resize(13)).named("op_len");
-        UInt kOps = baseOps.add(1).named("op_ops");
-        UInt kBeats = baseBeats.add(r.rBeats.resize(12)).named("op_beats");
+        // the op's totals summed on every candidate base in parallel (RAM word, forwarded word,
+        // op registers; 0 after a limit close), the choice after the adders (timing, issue 13)
+        UInt kLen = opTotal(isFirst, limitClose, stateFwd, wrWord.len, stateRd.len, bLen, r.rTotal.resize(13))
+                .named("op_len");
+        UInt kOps = opTotal(isFirst, limitClose, stateFwd, wrWord.ops, stateRd.ops, bOps, U(1, 12)).named("op_ops");
+        UInt kBeats = opTotal(isFirst, limitClose, stateFwd, wrWord.beats, stateRd.beats, bBeats, r.rBeats.resize(12))
+                .named("op_beats");
         when(chunkIn.and(pTake), () -> {
             bLen.set(baseLen);
             bOps.set(baseOps);
@@ -199,7 +227,9 @@ final class Packer {
         // seen in simulation; the guard costs a cycle only with under four free cells). Four free
         // cells leave two allocatable this cycle and the next (at most one free per cycle is
         // still in the allocator's two-cycle reuse delay; only the packer allocates).
-        Bool extraCellSure = alloc.freeCount.ge(TxQueueManager.EARLY_CLOSE_FREE_CELLS).named("extra_cell_sure");
+        // (the allocator's count a cycle ago, a register: at most one cell left since)
+        Bool extraCellSure = reg("extra_cell_sure", bool()).init(false);
+        extraCellSure.set(alloc.freeCount.ge(TxQueueManager.EARLY_CLOSE_FREE_CELLS));
         Bool earlyClose = chunkIn.and(pTake).and(r.rEarly).andNot(refused).andNot(r.rAbort).andNot(baseWaiting)
                 .and(extraCellSure).named("early_close");
         oEarly = reg("o_early", bool()).init(false);
@@ -273,7 +303,13 @@ final class Packer {
         assertThat(closeEv.not().or(evLen.le(4096)), "PDU longer than 4096 bytes");
 
         Bool take = needNew.and(pTake).named("cell_take");
-        spare.update(take, alloc.alloc.payload, commit, rollback);
+        spare.update(take, fresh.payload, commit, rollback);
         occupancy.commit(commit, r.rDest, isFirst, chunkIn.and(pTake).and(isFirst), spare, take);
+    }
+
+    /** base + add, base = the first chunk's state word (forwarded or read; 0 after a limit close) or the op's register. */
+    private static UInt opTotal(Bool isFirst, Bool limitClose, Bool stateFwd, UInt fwd, UInt read, UInt opReg, UInt add) {
+        UInt fromState = mux(stateFwd, fwd.add(add), read.add(add));
+        return mux(isFirst, mux(limitClose, add, fromState), opReg.add(add));
     }
 }

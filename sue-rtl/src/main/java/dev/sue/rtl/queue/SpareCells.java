@@ -14,6 +14,12 @@ import java.util.List;
  * (aborted or refused) are kept here and handed to the next allocations before the allocator's,
  * so a rollback needs no frees. {@link #used} counts the cells the op in progress has taken from
  * the front of the list (or from the allocator, which then fills the list behind them).
+ *
+ * <p>The list is a ring of K entries that never move: {@code head} is its front, {@code cur}
+ * = head + used the entry the next cell comes from (or the allocator's cell goes to). A commit
+ * moves the head past the op's cells, a rollback leaves it, so whether the commit's cycle takes
+ * one more cell (known late: the packer's fill arithmetic) only picks between registers and
+ * their precomputed successors (timing, issue 13).
  */
 final class SpareCells {
     /** Cells the op in progress has taken. */
@@ -26,63 +32,65 @@ final class SpareCells {
     final UInt usedPlus1;
     private final int kMax;
     private final int kw;
-    private final List<UInt> regs = new ArrayList<>();
-    private final Vec<UInt> all;
+    private final List<UInt> ring = new ArrayList<>();
     private final UInt count;
+    private final UInt head;
+    private final UInt cur;
 
     SpareCells(QueueGeometry g) {
         kMax = g.kMax();
         kw = bitsFor(kMax);
-        List<UInt> padded = new ArrayList<>();
-        for (int i = 0; i < (1 << kw); i++) {
-            UInt r = i < kMax ? reg("spare_" + i, uint(g.cw())) : U(0, g.cw());
-            if (i < kMax) {
-                regs.add(r);
-            }
-            padded.add(r);
+        int iw = log2Up(kMax);
+        for (int i = 0; i < kMax; i++) {
+            ring.add(reg("spare_" + i, uint(g.cw())));
         }
-        all = Vec.of(padded);
         count = reg("spare_cnt", uint(kw)).init(0);
         used = reg("used", uint(kw)).init(0);
+        head = reg("spare_head", uint(iw)).init(0);
+        cur = reg("spare_cur", uint(iw)).init(0);
         fromSpare = used.lt(count).named("from_spare");
-        cell = all.get(used);
+        List<UInt> padded = new ArrayList<>(ring);
+        while (padded.size() < (1 << iw)) {
+            padded.add(U(0, g.cw()));
+        }
+        cell = Vec.of(padded).get(cur);
         usedPlus1 = used.add(1).named("used_plus_1");
     }
 
     /**
-     * This cycle's update. Whether this cycle takes a cell ({@code take}) comes late in the cycle
-     * (fill arithmetic), so every update is computed for both outcomes from registers and
-     * {@code take} only picks one at the end.
+     * This cycle's update; {@code take} comes late in the cycle, so it only picks between values
+     * computed from registers.
      *
-     * @param allocCell the allocator's cell (taken when {@code take} and not {@link #fromSpare})
+     * @param allocCell the allocator's offered cell (taken when {@code take} and not {@link #fromSpare})
      * @param commit the op commits: the cells it used leave the front of the list
      * @param rollback the op ends without a commit: the cells it took stay in the list
      */
     void update(Bool take, UInt allocCell, Bool commit, Bool rollback) {
+        UInt curNext = (isPowerOfTwo(kMax) ? cur.add(1) : mux(cur.eq(kMax - 1), U(0, cur.width()), cur.add(1)))
+                .named("spare_cur_next");
         UInt usedNow = mux(take, usedPlus1, used).named("used_now");
+        UInt curNow = mux(take, curNext, cur).named("spare_cur_now");
+        // entry `cur` past the count holds the allocator's offered cell whether or not it is taken
+        // (entries past the count are don't-care), so the fill enable comes from registers
         for (int i = 0; i < kMax; i++) {
             final int ii = i;
-            when(take.andNot(fromSpare).and(used.eq(ii)), () -> regs.get(ii).set(allocCell));
+            when(fromSpare.not().and(cur.eq(ii)), () -> ring.get(ii).set(allocCell));
         }
-        when(commit.or(rollback), () -> used.set(U(0, kw)))
-                .elseWhen(take, () -> used.set(usedPlus1));
-        // at a commit the cells the op used leave the front of the list: shift it by used(+1)
         UInt cntLeft0 = mux(count.gt(used), count.sub(used), U(0, kw)).named("spare_left_0");
         UInt cntLeft1 = mux(count.gt(usedPlus1), count.sub(usedPlus1), U(0, kw)).named("spare_left_1");
-        List<UInt> shift0 = new ArrayList<>();
-        List<UInt> shift1 = new ArrayList<>();
-        for (int i = 0; i < kMax; i++) {
-            UInt keep = regs.get(i);
-            shift0.add(mux(used.resize(kw + 2).add(i).lt(kMax), all.get(used.add(i).resize(kw)), keep));
-            shift1.add(mux(usedPlus1.resize(kw + 2).add(i).lt(kMax), all.get(usedPlus1.add(i).resize(kw)), keep));
-        }
         when(commit, () -> {
+            used.set(U(0, kw));
+            head.set(curNow);
+            cur.set(curNow);
             count.set(mux(take, cntLeft1, cntLeft0));
-            for (int i = 0; i < kMax; i++) {
-                regs.get(i).set(mux(take, shift1.get(i), shift0.get(i)));
-            }
-        }).elseWhen(rollback, () -> count.set(mux(take, mux(count.gt(usedPlus1), count, usedPlus1),
-                mux(count.gt(used), count, used))));
+        }).elseWhen(rollback, () -> {
+            used.set(U(0, kw));
+            cur.set(head);
+            count.set(mux(take, mux(count.gt(usedPlus1), count, usedPlus1), mux(count.gt(used), count, used)));
+        }).elseWhen(take, () -> {
+            used.set(usedPlus1);
+            cur.set(curNext);
+        });
         assertThat(usedNow.le(kMax), "an op took more cells than the spare list holds");
     }
 }

@@ -68,8 +68,10 @@ import dev.sue.rtl.xpu.XpuTxOp;
  *     0x0201 DEST_LIMIT (cells one destination may hold, 1..cells, default cells = no limit; 0 or
  *     more than cells ignored and counted). Below cells, an op whose destination already holds
  *     more than DEST_LIMIT - {@code kMax} cells (queued, and in replay-store mode unacknowledged)
- *     is refused: dropped and counted in {@code cnt_dest_limit}, its credits returned (its first
- *     chunk is packed before the verdict is ready and rolled back like an aborted op's).
+ *     is refused: dropped and counted in {@code cnt_dest_limit}, its credits returned (its
+ *     chunks are packed and rolled back like an aborted op's). The verdict is registered: while
+ *     fewer cells are in use than DEST_LIMIT - {@code kMax} every op is admitted at once, above
+ *     that an op's first chunk waits one cycle for it.
  * <li>{@code win} (Flow {dest, open}): connection window of a destination; all open after reset.
  *     A queue granted while its window is closed is parked; opening wakes every VC of it.
  * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled.
@@ -132,8 +134,12 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * are waiting.
  */
 public final class TxQueueManager extends Component {
-    /** Free cells an early close needs (it hands the reader a PDU whose last cell is yet to come). */
-    public static final int EARLY_CLOSE_FREE_CELLS = 4;
+    /**
+     * Free cells in the allocator, a cycle before, that an early close needs (it hands the reader
+     * a PDU whose last cell is yet to come): the packer holds 2 more cells, and cells freed in
+     * the last 3 cycles may not be allocatable yet.
+     */
+    public static final int EARLY_CLOSE_FREE_CELLS = 6;
     public static final int IDLE_LATENCY_DESC = 3;
     public static final int IDLE_LATENCY = 4;
     public static final int ADDR_PACK_LIMIT = 0x0200;
@@ -185,15 +191,19 @@ public final class TxQueueManager extends Component {
             return len.ne(0).and(len.gt(room));
         }
 
-        /** The open PDU ends on a cell boundary (or there is none): the next byte starts a cell. */
-        Bool fillZero(int bytes) {
-            return len.resize(log2Up(bytes)).eq(0);
-        }
-
         /** A chunk of {@code n} bytes appended to the open PDU crosses into a new cell of {@code bytes}. */
         Bool crosses(UInt n, int bytes) {
             UInt fill = len.resize(log2Up(bytes));
             return fill.ne(0).and(fill.resize(fill.width() + 1).add(n).gt(bytes));
+        }
+
+        /**
+         * An op's first chunk of {@code n} bytes on this word takes a new cell: the open PDU is
+         * closed for room (the chunk starts a PDU), ends on a cell boundary, or the chunk crosses one.
+         */
+        Bool needsCell(UInt room, UInt n, int bytes) {
+            UInt fill = len.resize(log2Up(bytes));
+            return overRoom(room).or(fill.eq(0)).or(fill.resize(fill.width() + 1).add(n).gt(bytes));
         }
 
         void set(Bool isWaiting, UInt firstCell, UInt tailCell, UInt bytes, UInt opCount, UInt beatCount) {
@@ -331,7 +341,6 @@ public final class TxQueueManager extends Component {
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
         lists.destLimit.set(U(cells, dw));
-        freeCells.set(alloc.freeCount);
         sched.pause.set(vcPause);
         Bool initDone = lists.initDone.and(sched.initDone).named("init_done");
         // flush requests from the reader to the packer
@@ -342,6 +351,7 @@ public final class TxQueueManager extends Component {
         OpFormatter formatter = new OpFormatter(s.payload, s.valid, g.bytes());
         PackerInput packerInput = new PackerInput(g, s, formatter, flushFifo, effLimit);
         Packer packer = new Packer(g, packerInput, alloc, cellNext, pduInfo, destLimit);
+        freeCells.set(alloc.freeCount.add(packer.heldCells.resize(bitsFor(cells))));
         ListEngine listEngine = new ListEngine(g, lists, sched, packer.closeFifo, flushFifo, pduInfo, win, initDone);
         Reader reader = new Reader(g, packer, listEngine, packer.closeFifo, flushFifo, cellNext, packer.cellBuf,
                 replay, replayStore, desc, data, vcPause, initDone);
