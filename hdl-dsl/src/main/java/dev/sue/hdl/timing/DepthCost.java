@@ -15,7 +15,7 @@ import java.util.function.Function;
  * <li>Wiring is free: slices, concatenations, extensions, constant shifts, repeats.</li>
  * <li>Logic ABC packs into LUTs (bitwise operations, NOT, reductions, equality, 2:1 and wide
  *     multiplexers, variable shifts and indexing) is a {@link Cone} over the input bits each
- *     output bit depends on: a 12-input AND is 2 levels, a 4:1 multiplexer 1, a 64:1 one 3.
+ *     output bit depends on: a 12-input AND is 2 levels, a 4:1 multiplexer 1, a 16:1 one 2 (wider ones: {@link #atLeastWideMux}).
  *     A chain of one of AND, OR, XOR (an accumulator in a Java loop) is one cone over all the
  *     chain's inputs, as ABC balances it: 36 ORed bits are 2 levels whatever the order.</li>
  * <li>Adders, subtractors and magnitude comparisons are a propagate LUT (which absorbs the
@@ -110,19 +110,39 @@ final class DepthCost {
             case BIT_INDEX: {
                 Node value = op.arg(0);
                 Node index = op.arg(1);
-                return new Cone().add(arg.apply(value), value.width()).add(arg.apply(index), index.width()).packed();
+                Arrival a = new Cone().add(arg.apply(value), value.width()).add(arg.apply(index), index.width()).packed();
+                return atLeastWideMux(a, value.width(), Math.max(arg.apply(value).level(), arg.apply(index).level()));
             }
             case VEC_INDEX: {
                 Node index = op.arg(0);
                 Cone c = new Cone().add(arg.apply(index), index.width());
+                double latest = arg.apply(index).level();
                 for (int i = 1; i < op.argCount(); i++) {
                     c.add(arg.apply(op.arg(i)));
+                    latest = Math.max(latest, arg.apply(op.arg(i)).level());
                 }
-                return c.packed();
+                return atLeastWideMux(c.packed(), op.argCount() - 1, latest);
             }
             default:
                 throw new IllegalStateException("no depth cost for " + op.kind());
         }
+    }
+
+    /** Choices above which ABC's mapping of a multiplexer falls short of the ideal 4:1 LUT tree. */
+    static final int WIDE_MUX_CHOICES = 16;
+
+    /**
+     * A multiplexer of more than {@link #WIDE_MUX_CHOICES} choices as yosys + ABC map it (a case
+     * or a shift alike, measured: 64:1 and 128:1 both 4 levels, where the Kraft bound says 3): a
+     * 4:1 level per factor 4 of choices plus one, after its latest input.
+     */
+    private static Arrival atLeastWideMux(Arrival packed, int choices, double latestInput) {
+        if (choices <= WIDE_MUX_CHOICES) {
+            return packed;
+        }
+        int bits = 32 - Integer.numberOfLeadingZeros(choices - 1);
+        double mapped = latestInput + bits / 2 + 1;
+        return mapped > packed.level() + 1e-9 ? new Arrival(mapped, LUT_INPUTS, false) : packed;
     }
 
     /** A propagate LUT per bit, then a CARRY4 per 4 bits: the top bit settles last. */
