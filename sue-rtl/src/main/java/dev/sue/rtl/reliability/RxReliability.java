@@ -37,9 +37,9 @@ import java.util.List;
  *   <li>{@code accept} (out, the cycle after a last beat on {@code beat}, {@link #ACCEPT_DELAY}; 0
  *       in every other cycle): the PDU carries ops, its source is known and initialised, and its
  *       PSN is the source's expected PSN (the previous PDU's update is visible at once: the
- *       expected-PSN RAM is read asynchronously from the registered source and written at the end
- *       of the PSN check's cycle). Independent of {@code fits} and {@code commit}. The buffer keeps
- *       the PDU iff {@code commit && accept && fits}; then (only) the expected PSN advances.</li>
+ *       expected-PSN read, started a cycle early, forwards the writes it missed). Independent of
+ *       {@code fits} and {@code commit}. The buffer keeps the PDU iff {@code commit && accept &&
+ *       fits}; then (only) the expected PSN advances.</li>
  *   <li>{@code ack_req} (Flow of {@link AckReq}, registered, at most one per cycle): ACK(rpsn =
  *       expected - 1) or NACK(rpsn = expected) towards the source.</li>
  *   <li>{@code peer_ack} (Flow of {@link PeerAck}, registered: {@link #REQUEST_DELAY} cycles after
@@ -72,6 +72,8 @@ import java.util.List;
  * source has an entry in a timer queue (push side and pop side written by their own logic). PDUs
  * since the last ACK = expected - acked. After reset a sweep of max(2, numXpus) cycles zeroes the
  * RAMs ({@code cfg_ready} low; PDUs with ops in that time are not accepted and count as nobuf).
+ * {@code exp_mem}'s write is registered and forwarded to every read ({@link ExpTable}), so the
+ * write enables of a deep table's RAM64 banks decode a register, not the PSN compare.
  * Timers: two {@link TimerQueue}s (exact deadlines, no scan). The PSN check reads {@code ack_mem}
  * for the ACK port a cycle ahead; the port's own write of that cycle to the same source is applied
  * as a correction (an ACK leaves nothing unacknowledged, a NACK opens the gap), which is exact
@@ -155,7 +157,7 @@ public final class RxReliability extends Component {
         cfgReady.set(cfg.cfgReady);
         cntCfgReject.set(cfg.cntCfgReject);
 
-        Mem<UInt> expMem = Mem.of(depth, uint(16)).named("exp_mem");
+        ExpTable expMem = new ExpTable(depth, aw);
         Mem<AckState> ackMem = Mem.of(depth, new AckState()).named("ack_mem");
         Mem<Bool> apushMem = Mem.of(depth, bool()).named("apush_mem");
         Mem<Bool> apopMem = Mem.of(depth, bool()).named("apop_mem");
@@ -170,7 +172,8 @@ public final class RxReliability extends Component {
 
         // ---------------- the three PDU stages ----------------
         LastBeat in = new LastBeat(beat, numXpus, aw);
-        PsnCheck p = new PsnCheck(in, expMem, ackMem, initBusy, fits, cfg.ackEveryLess1);
+        ExpTable.Prefetch expEarly = expMem.prefetch(in.sNext, "exp_early");
+        PsnCheck p = new PsnCheck(in, expEarly, ackMem, initBusy, fits, cfg.ackEveryLess1);
         accept.set(p.accept);
         AckPort q = new AckPort(p, in.s, expMem, ackMem, ackQ, nackQ, cfg.ackEveryLess1);
 
@@ -269,6 +272,8 @@ public final class RxReliability extends Component {
         /** The source is below numXpus; {@code s} is its state index (0 for an unknown source). */
         final Bool srcOk = reg("p_src_ok", bool());
         final UInt s;
+        /** What {@code s} becomes at a last beat: the expected-PSN read starts from it a cycle early. */
+        final UInt sNext;
         final UInt src = reg("p_src", uint(10));
         final UInt psn = reg("p_psn", uint(16));
         final UInt op = reg("p_op", uint(2));
@@ -284,12 +289,13 @@ public final class RxReliability extends Component {
             Bool ok = numXpus >= 1024 ? TRUE : b.src.lt(numXpus);
             Bool lastIn = beat.valid.and(b.last).named("last_in");
             s = reg("p_s", uint(aw));
+            sNext = mux(ok, b.src.resize(aw), U(0, aw)).named("p_s_next");
             last.set(lastIn);
             when(lastIn, () -> {
                 commit.set(b.commit);
                 hasOps.set(mux(inPdu, opsHeld, opsFirst));
                 srcOk.set(ok);
-                s.set(mux(ok, b.src.resize(aw), U(0, aw)));
+                s.set(sNext);
                 src.set(b.src);
                 psn.set(b.psn.asUInt());
                 op.set(b.op);
@@ -299,9 +305,9 @@ public final class RxReliability extends Component {
     }
 
     /**
-     * Stage 2 (the PSN check, one cycle after the last beat): the source's expected PSN (LUT RAM read
-     * from the input register; the previous PDU's update was written at the end of the last cycle, so
-     * back-to-back PDUs of one source need no forwarding), {@code accept}, the PDU's class and the
+     * Stage 2 (the PSN check, one cycle after the last beat): the source's expected PSN (read a cycle
+     * early from the last beat's source, the writes that read missed forwarded: back-to-back PDUs of
+     * one source see each other's update), {@code accept}, the PDU's class and the
      * expected-PSN update; and, for the ACK port a cycle later, what the source's ACK state says
      * about this PDU (read here, corrected there for the port's write of this very cycle).
      */
@@ -331,10 +337,10 @@ public final class RxReliability extends Component {
         final UInt opQ = reg("q_op", uint(2));
         final Bits rpsnQ = reg("q_rpsn", bits(16));
 
-        PsnCheck(LastBeat in, Mem<UInt> expMem, Mem<AckState> ackMem, Bool initBusy, Bool fits, UInt kLess1) {
-            UInt expS = expMem.readAsync(in.s).named("exp_s");
-            UInt dist = in.psn.sub(expS).named("psn_dist");
-            Bool isExp = dist.eq(0);
+        PsnCheck(LastBeat in, ExpTable.Prefetch expEarly, Mem<AckState> ackMem, Bool initBusy, Bool fits, UInt kLess1) {
+            UInt expS = expEarly.value(in.s, "exp_s");
+            UInt dist = expEarly.distance(in.s, in.psn, "psn_dist");
+            Bool isExp = expEarly.eq(in.s, in.psn).named("is_exp");   // not dist == 0: no carry chain before stored
             Bool isDup = dist.bit(15);
             Bool live = in.last.and(in.srcOk).and(in.hasOps).andNot(initBusy).named("live");
             accept = live.and(isExp);
@@ -391,7 +397,7 @@ public final class RxReliability extends Component {
         final UInt eRpsn;
         final AckState word;
 
-        AckPort(PsnCheck p, UInt sNext, Mem<UInt> expMem, Mem<AckState> ackMem, TimerQueue ackQ, TimerQueue nackQ,
+        AckPort(PsnCheck p, UInt sNext, ExpTable expMem, Mem<AckState> ackMem, TimerQueue ackQ, TimerQueue nackQ,
                 UInt kLess1) {
             s = p.sQ;
             stored = p.storedQ;
@@ -408,13 +414,15 @@ public final class RxReliability extends Component {
 
             // the timers' heads: their state as the RAMs hold it now (this cycle's PSN check not forwarded)
             ha = ackQ.headSrc;
-            UInt expHa = expMem.readAsync(ha).named("exp_ha");
+            ExpTable.Entry readHa = expMem.read(ha, "exp_ha");
+            UInt expHa = readHa.value();
             AckState ackHa = ackMem.readAsync(ha).named("ack_ha");
-            aEmit = ackQ.due.and(expHa.ne(ackHa.acked)).named("a_emit");
+            aEmit = ackQ.due.andNot(readHa.eq(ackHa.acked)).named("a_emit");
             hn = nackQ.headSrc;
-            UInt expHn = expMem.readAsync(hn).named("exp_hn");
+            ExpTable.Entry readHn = expMem.read(hn, "exp_hn");
+            UInt expHn = readHn.value();
             AckState ackHn = ackMem.readAsync(hn).named("ack_hn");
-            persists = ackHn.nackValid.and(ackHn.nackPsn.eq(expHn)).named("gap_persists");
+            persists = ackHn.nackValid.and(readHn.eq(ackHn.nackPsn)).named("gap_persists");
 
             grantP = pdCand.andNot(aEmit).named("grant_p");
             grantN = nackQ.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
@@ -453,6 +461,89 @@ public final class RxReliability extends Component {
             w.nackValid.set(TRUE);
             w.nackPsn.set(exp);
             return w;
+        }
+    }
+
+    /**
+     * {@code exp_mem} (the expected PSN per source) with its one write registered: the write lands a
+     * cycle after the PSN check decided it, so the write enables of the RAM64 banks of a deep table
+     * decode a register instead of the check's compare. Every read of the entry being written returns
+     * the registered data, so all readers still see the table as if the write had landed at the end of
+     * the check's cycle (the PSN check of the next PDU of that source, the timer heads).
+     */
+    static final class ExpTable {
+        private final Mem<UInt> mem;
+        private final Bool wValid = reg("exp_w_valid", bool()).init(false);
+        private final UInt wAddr;
+        private final UInt wData = reg("exp_w_data", uint(16));
+
+        ExpTable(int depth, int aw) {
+            mem = Mem.of(depth, uint(16)).named("exp_mem");
+            wAddr = reg("exp_w_addr", uint(aw));
+            mem.write(wAddr, wData, wValid);
+        }
+
+        /** Writes {@code data} at {@code addr} when {@code enable} (visible to {@link #read} from the next cycle). */
+        void write(UInt addr, UInt data, Bool enable) {
+            wValid.set(enable);
+            wAddr.set(addr);
+            wData.set(data);
+        }
+
+        /**
+         * Starts a read a cycle early: the entry at {@code addr} is registered, with the write landing at the end of
+         * this cycle, so that {@link Prefetch#value} in the next cycle, for a register loaded from {@code addr}, is
+         * the entry as {@link #read} would return it then (the write registered in this cycle forwarded there).
+         */
+        Prefetch prefetch(UInt addr, String name) {
+            UInt held = regNext(mem.readAsync(addr)).named(name);
+            Bool missedHit = regNext(wValid.and(wAddr.eq(addr))).named(name + "_fwd");
+            UInt missed = regNext(wData).named(name + "_fwd_data");
+            return new Prefetch(this, held, missedHit, missed);
+        }
+
+        /**
+         * A read started a cycle early: {@code held} (the RAM's entry then) unless {@code missedHit}, when the write
+         * landing at the end of that cycle ({@code missed}) replaces it.
+         */
+        record Prefetch(ExpTable table, UInt held, Bool missedHit, UInt missed) {
+            /** The entry at {@code addr} (the register loaded from the prefetch's address), as of now. */
+            UInt value(UInt addr, String name) {
+                return mux(hitNow(addr), table.wData, mux(missedHit, missed, held)).named(name);
+            }
+
+            /** {@code value(addr) == other}, every candidate compared from its register and chosen last. */
+            Bool eq(UInt addr, UInt other) {
+                return mux(hitNow(addr), table.wData.eq(other), mux(missedHit, missed.eq(other), held.eq(other)));
+            }
+
+            /**
+             * {@code other - value(addr)}, every candidate subtracted from its register and chosen last (no
+             * subtractor after the forward, which synthesis would also share with {@link #eq}).
+             */
+            UInt distance(UInt addr, UInt other, String name) {
+                return mux(hitNow(addr), other.sub(table.wData), mux(missedHit, other.sub(missed), other.sub(held)))
+                        .named(name);
+            }
+
+            private Bool hitNow(UInt addr) {
+                return table.wValid.and(table.wAddr.eq(addr));
+            }
+        }
+
+        /** The entry at {@code addr}, the registered write included. */
+        Entry read(UInt addr, String name) {
+            Bool hit = wValid.and(wAddr.eq(addr)).named(name + "_fwd");
+            UInt held = mem.readAsync(addr).named(name + "_ram");
+            return new Entry(hit, held, wData, mux(hit, wData, held).named(name));
+        }
+
+        /** One read: {@code value} is the entry; {@link #eq} compares without waiting for the forward. */
+        record Entry(Bool hit, UInt held, UInt written, UInt value) {
+            /** {@code value == other}, both candidates compared in parallel and chosen last (one level off the RAM path). */
+            Bool eq(UInt other) {
+                return mux(hit, written.eq(other), held.eq(other));
+            }
         }
     }
 
