@@ -16,6 +16,7 @@ import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.rx.RxPduBeat;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Receive side of go-back-N (DESIGN-RELIABILITY.md "Receive side", the normative rules): per
@@ -158,7 +159,8 @@ public final class RxReliability extends Component {
         cntCfgReject.set(cfg.cntCfgReject);
 
         ExpTable expMem = new ExpTable(depth, aw);
-        Mem<AckState> ackMem = Mem.of(depth, new AckState()).named("ack_mem");
+        AckTable ackTable = new AckTable(depth);
+        Mem<AckState> ackMem = ackTable.mem;
         Mem<Bool> apushMem = Mem.of(depth, bool()).named("apush_mem");
         Mem<Bool> apopMem = Mem.of(depth, bool()).named("apop_mem");
         Mem<Bool> npushMem = Mem.of(depth, bool()).named("npush_mem");
@@ -175,7 +177,9 @@ public final class RxReliability extends Component {
         ExpTable.Prefetch expEarly = expMem.prefetch(in.sNext, "exp_early");
         PsnCheck p = new PsnCheck(in, expEarly, ackMem, initBusy, fits, cfg.ackEveryLess1);
         accept.set(p.accept);
-        AckPort q = new AckPort(p, in.s, expMem, ackMem, ackQ, nackQ, cfg.ackEveryLess1);
+        HeadLookup ackHead = new HeadLookup(ackQ, expMem, ackTable, "ack_q_head");
+        HeadLookup nackHead = new HeadLookup(nackQ, expMem, ackTable, "nack_q_head");
+        AckPort q = new AckPort(p, in.s, ackMem, ackQ, ackHead, nackQ, nackHead, cfg.ackEveryLess1);
 
         // ---------------- queue pushes and pops; the head popped this cycle no longer counts as "in queue" ----------------
         Bool inAq = apushMem.readAsync(q.s).xor(apopMem.readAsync(q.s));
@@ -210,7 +214,12 @@ public final class RxReliability extends Component {
         swept.nackPsn.set(U(0, 16));
         Bool sweepOrCfg = initBusy.or(cfgRetire);
         AckState ackNext = choose("ack_next", sweepOrCfg, swept, q.word);
-        ackMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, q.eSrc)), ackNext, sweepOrCfg.or(q.grant));
+        UInt sweepAddr = mux(initBusy, initIdx, pi);
+        ackMem.write(mux(sweepOrCfg, sweepAddr, q.eSrc), ackNext, sweepOrCfg.or(q.grant));
+        // the same write, seen by the head lookups: one compare per candidate source, chosen by its grant (a
+        // sweep or configuration write never meets a grant: no PDU in the ports, no timer due)
+        ackTable.forwardWrites(ackNext, a -> sweepOrCfg.and(sweepAddr.eq(a)).or(mux(q.aEmit, q.ha.eq(a),
+                mux(q.pdCand, q.s.eq(a), nackQ.due.and(q.persists).and(q.hn.eq(a))))));
         apushMem.write(mux(initBusy, initIdx, q.s), mux(initBusy, FALSE, apushMem.readAsync(q.s).not()),
                 initBusy.or(aPush));
         apopMem.write(mux(initBusy, initIdx, q.ha), mux(initBusy, FALSE, apopMem.readAsync(q.ha).not()),
@@ -351,7 +360,7 @@ public final class RxReliability extends Component {
             Bool gap = withOps.andNot(initBusy).andNot(isExp).andNot(isDup).named("gap");
             expNew = expS.add(1).named("exp_new");
             AckState ackS = ackMem.readAsync(in.s).named("ack_s");
-            UInt since = expS.sub(ackS.acked).named("since_old");
+            UInt since = expEarly.minus(in.s, ackS.acked, "since_old");
 
             lastQ.set(in.last);
             storedQ.set(stored);
@@ -369,7 +378,7 @@ public final class RxReliability extends Component {
             pdRpsnQ.set(mux(isDup, expS.sub(1), expS));   // duplicate: expected - 1; K-th: new expected - 1; NACK: expected
             kReachQ.set(since.ge(kLess1.resize(16)));
             sinceZeroQ.set(since.eq(0));
-            nackSentQ.set(ackS.nackValid.and(ackS.nackPsn.eq(expS)));
+            nackSentQ.set(ackS.nackValid.and(expEarly.eq(in.s, ackS.nackPsn)));
         }
     }
 
@@ -397,8 +406,8 @@ public final class RxReliability extends Component {
         final UInt eRpsn;
         final AckState word;
 
-        AckPort(PsnCheck p, UInt sNext, ExpTable expMem, Mem<AckState> ackMem, TimerQueue ackQ, TimerQueue nackQ,
-                UInt kLess1) {
+        AckPort(PsnCheck p, UInt sNext, Mem<AckState> ackMem, TimerQueue ackQ, HeadLookup ackHead, TimerQueue nackQ,
+                HeadLookup nackHead, UInt kLess1) {
             s = p.sQ;
             stored = p.storedQ;
             pdNack = p.gapQ;
@@ -412,24 +421,25 @@ public final class RxReliability extends Component {
             Bool nackSent = p.nackSentQ.or(hitNack).named("nack_sent_s");
             pdCand = kHit.or(p.dupQ).or(p.gapQ.andNot(nackSent)).named("pdu_req");
 
-            // the timers' heads: their state as the RAMs hold it now (this cycle's PSN check not forwarded)
-            ha = ackQ.headSrc;
-            ExpTable.Entry readHa = expMem.read(ha, "exp_ha");
-            UInt expHa = readHa.value();
-            AckState ackHa = ackMem.readAsync(ha).named("ack_ha");
-            aEmit = ackQ.due.andNot(readHa.eq(ackHa.acked)).named("a_emit");
-            hn = nackQ.headSrc;
-            ExpTable.Entry readHn = expMem.read(hn, "exp_hn");
-            UInt expHn = readHn.value();
-            AckState ackHn = ackMem.readAsync(hn).named("ack_hn");
-            persists = ackHn.nackValid.and(readHn.eq(ackHn.nackPsn)).named("gap_persists");
+            // the timers' heads: their state as the RAMs hold it now (this cycle's PSN check not forwarded), read a
+            // cycle ahead
+            ha = ackHead.src;
+            UInt expHa = ackHead.exp("exp_ha");
+            AckState ackHa = ackHead.ack("ack_ha");
+            aEmit = ackQ.due.andNot(ackHead.expEqAck(w -> w.acked)).named("a_emit");
+            hn = nackHead.src;
+            UInt expHn = nackHead.exp("exp_hn");
+            AckState ackHn = nackHead.ack("ack_hn");
+            persists = ackHn.nackValid.and(nackHead.expEqAck(w -> w.nackPsn)).named("gap_persists");
 
             grantP = pdCand.andNot(aEmit).named("grant_p");
             grantN = nackQ.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
-            grant = aEmit.or(grantP).or(grantN).named("grant");
-            eSrc = mux(aEmit, ha, mux(grantP, s, hn)).named("e_src");
-            eNack = aEmit.not().and(grantP.not().or(pdNack)).named("e_is_nack");
-            eRpsn = mux(aEmit, expHa.sub(1), mux(grantP, p.pdRpsnQ, expHn)).named("e_rpsn");
+            // the winner's fields are chosen by aEmit, then pdCand (= grantP when not aEmit), a level less than
+            // waiting for the grants
+            grant = aEmit.or(pdCand).or(nackQ.due.and(persists)).named("grant");
+            eSrc = mux(aEmit, ha, mux(pdCand, s, hn)).named("e_src");
+            eNack = aEmit.not().and(pdCand.not().or(pdNack)).named("e_is_nack");
+            eRpsn = mux(aEmit, expHa.sub(1), mux(pdCand, p.pdRpsnQ, expHn)).named("e_rpsn");
 
             // An ACK sets acked = expected and keeps a NACK record only while its PSN is still the expected one;
             // a NACK records its PSN.
@@ -438,7 +448,7 @@ public final class RxReliability extends Component {
             AckState wordP = choose("ack_word_pdu", pdNack, nackWord("ack_word_pdu_nack", p.pdExpQ, ackS),
                     ackWord("ack_word_pdu_ack", p.pdExpQ, ackS));
             AckState wordN = nackWord("ack_word_renack", expHn, ackHn);
-            word = choose("ack_word", aEmit, wordA, choose("ack_word_not_timed", grantP, wordP, wordN));
+            word = choose("ack_word", aEmit, wordA, choose("ack_word_not_timed", pdCand, wordP, wordN));
 
             Bool sameA = ha.eq(sNext);
             Bool sameP = s.eq(sNext);
@@ -476,6 +486,9 @@ public final class RxReliability extends Component {
         private final Bool wValid = reg("exp_w_valid", bool()).init(false);
         private final UInt wAddr;
         private final UInt wData = reg("exp_w_data", uint(16));
+        /** Prefetches that also register whether the next cycle's registered write is at their address. */
+        private final List<Prefetch> exact = new java.util.ArrayList<>();
+        private final List<UInt> exactAddrs = new java.util.ArrayList<>();
 
         ExpTable(int depth, int aw) {
             mem = Mem.of(depth, uint(16)).named("exp_mem");
@@ -483,11 +496,14 @@ public final class RxReliability extends Component {
             mem.write(wAddr, wData, wValid);
         }
 
-        /** Writes {@code data} at {@code addr} when {@code enable} (visible to {@link #read} from the next cycle). */
+        /** Writes {@code data} at {@code addr} when {@code enable} (visible to every read from the next cycle). */
         void write(UInt addr, UInt data, Bool enable) {
             wValid.set(enable);
             wAddr.set(addr);
             wData.set(data);
+            for (int i = 0; i < exact.size(); i++) {
+                exact.get(i).hitNext().set(enable.and(addr.eq(exactAddrs.get(i))));
+            }
         }
 
         /**
@@ -499,14 +515,33 @@ public final class RxReliability extends Component {
             UInt held = regNext(mem.readAsync(addr)).named(name);
             Bool missedHit = regNext(wValid.and(wAddr.eq(addr))).named(name + "_fwd");
             UInt missed = regNext(wData).named(name + "_fwd_data");
-            return new Prefetch(this, held, missedHit, missed);
+            return new Prefetch(this, held, missedHit, missed, null);
+        }
+
+        /**
+         * {@link #prefetch} for a reader whose address next cycle is exactly {@code addr} (a timer head): whether
+         * the write registered next cycle is at that address is registered too, so no address compare follows
+         * the head register.
+         */
+        Prefetch prefetchExact(UInt addr, String name) {
+            Prefetch p = prefetch(addr, name);
+            Prefetch r = new Prefetch(this, p.held, p.missedHit, p.missed, reg(name + "_now", bool()).init(false));
+            exact.add(r);
+            exactAddrs.add(addr);
+            return r;
         }
 
         /**
          * A read started a cycle early: {@code held} (the RAM's entry then) unless {@code missedHit}, when the write
          * landing at the end of that cycle ({@code missed}) replaces it.
          */
-        record Prefetch(ExpTable table, UInt held, Bool missedHit, UInt missed) {
+        record Prefetch(ExpTable table, UInt held, Bool missedHit, UInt missed, Bool hitNext) {
+            /** {@code c ? a : b}, both started for different addresses in the same cycle. */
+            static Prefetch pick(Bool c, Prefetch a, Prefetch b) {
+                return new Prefetch(a.table, mux(c, a.held, b.held), mux(c, a.missedHit, b.missedHit), a.missed,
+                        mux(c, a.hitNext, b.hitNext));
+            }
+
             /** The entry at {@code addr} (the register loaded from the prefetch's address), as of now. */
             UInt value(UInt addr, String name) {
                 return mux(hitNow(addr), table.wData, mux(missedHit, missed, held)).named(name);
@@ -526,23 +561,99 @@ public final class RxReliability extends Component {
                         .named(name);
             }
 
+            /** {@code value(addr) - other}, like {@link #distance}. */
+            UInt minus(UInt addr, UInt other, String name) {
+                return mux(hitNow(addr), table.wData.sub(other), mux(missedHit, missed.sub(other), held.sub(other)))
+                        .named(name);
+            }
+
             private Bool hitNow(UInt addr) {
-                return table.wValid.and(table.wAddr.eq(addr));
+                return hitNext != null ? hitNext : table.wValid.and(table.wAddr.eq(addr));
             }
         }
+    }
 
-        /** The entry at {@code addr}, the registered write included. */
-        Entry read(UInt addr, String name) {
-            Bool hit = wValid.and(wAddr.eq(addr)).named(name + "_fwd");
-            UInt held = mem.readAsync(addr).named(name + "_ram");
-            return new Entry(hit, held, wData, mux(hit, wData, held).named(name));
+    /**
+     * {@code ack_mem} for readers that start a read a cycle early (the timer heads): each such read registers
+     * the entry and whether the write of that cycle (the one it missed) hit it, with the written word, so
+     * the next cycle sees the entry as the RAM holds it then.
+     */
+    static final class AckTable {
+        final Mem<AckState> mem;
+        private final AckState written = reg("ack_w_data", new AckState());
+        private final List<AckPrefetch> prefetches = new java.util.ArrayList<>();
+
+        AckTable(int depth) {
+            mem = Mem.of(depth, new AckState()).named("ack_mem");
         }
 
-        /** One read: {@code value} is the entry; {@link #eq} compares without waiting for the forward. */
-        record Entry(Bool hit, UInt held, UInt written, UInt value) {
-            /** {@code value == other}, both candidates compared in parallel and chosen last (one level off the RAM path). */
-            Bool eq(UInt other) {
-                return mux(hit, written.eq(other), held.eq(other));
+        /** Starts a read of {@code addr} (see {@link AckPrefetch#value}). */
+        AckPrefetch prefetch(UInt addr, String name) {
+            AckPrefetch r = new AckPrefetch(addr, regNext(mem.readAsync(addr)).named(name),
+                    reg(name + "_fwd", bool()).init(false), written);
+            prefetches.add(r);
+            return r;
+        }
+
+        /** The word written this cycle and, per address, whether it is written now (false when nothing is). */
+        void forwardWrites(AckState data, Function<UInt, Bool> writtenAt) {
+            assignLeaves(written, data);
+            for (AckPrefetch r : prefetches) {
+                r.missedHit.set(writtenAt.apply(r.addr));
+            }
+        }
+    }
+
+    /** A read of {@code ack_mem} started a cycle early: {@code held} unless the write then hit it ({@code missed}). */
+    record AckPrefetch(UInt addr, AckState held, Bool missedHit, AckState missed) {
+        /** {@code c ? a : b}, both started in the same cycle. */
+        static AckPrefetch pick(String name, Bool c, AckPrefetch a, AckPrefetch b) {
+            return new AckPrefetch(null, choose(name, c, a.held, b.held), mux(c, a.missedHit, b.missedHit), a.missed);
+        }
+
+        /** The entry as the RAM holds it now. */
+        AckState value(String name) {
+            return choose(name, missedHit, missed, held);
+        }
+    }
+
+    /**
+     * The state of a timer queue's head without a RAM read after the head register: {@code exp_mem} and
+     * {@code ack_mem} are read for both the head and the entry behind it a cycle early, and the cycle after
+     * takes the one that is the head then ({@link TimerQueue#headFresh}), so a pop costs no bubble.
+     */
+    static final class HeadLookup {
+        final UInt src;
+        private final Bool fresh;
+        private final HeadRead atNext;
+        private final HeadRead atCur;
+
+        HeadLookup(TimerQueue tq, ExpTable expMem, AckTable ackTable, String name) {
+            src = tq.headSrc;
+            fresh = tq.headFresh;
+            atNext = new HeadRead(expMem.prefetchExact(tq.nextSrc, name + "_exp_next"),
+                    ackTable.prefetch(tq.nextSrc, name + "_ack_next"));
+            atCur = new HeadRead(expMem.prefetchExact(tq.headSrc, name + "_exp_cur"),
+                    ackTable.prefetch(tq.headSrc, name + "_ack_cur"));
+        }
+
+        UInt exp(String name) {
+            return ExpTable.Prefetch.pick(fresh, atNext.exp, atCur.exp).value(src, name);
+        }
+
+        AckState ack(String name) {
+            return AckPrefetch.pick(name + "_held", fresh, atNext.ack, atCur.ack).value(name);
+        }
+
+        /** {@code exp() == field(ack())}, every pair of candidates compared from registers and chosen last. */
+        Bool expEqAck(Function<AckState, UInt> field) {
+            return mux(fresh, atNext.expEqAck(src, field), atCur.expEqAck(src, field));
+        }
+
+        /** Both reads started for one address. */
+        private record HeadRead(ExpTable.Prefetch exp, AckPrefetch ack) {
+            Bool expEqAck(UInt src, Function<AckState, UInt> field) {
+                return mux(ack.missedHit(), exp.eq(src, field.apply(ack.missed())), exp.eq(src, field.apply(ack.held())));
             }
         }
     }
