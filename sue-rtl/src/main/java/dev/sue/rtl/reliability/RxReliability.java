@@ -179,7 +179,9 @@ public final class RxReliability extends Component {
         accept.set(p.accept);
         HeadLookup ackHead = new HeadLookup(ackQ, expMem, ackTable, "ack_q_head");
         HeadLookup nackHead = new HeadLookup(nackQ, expMem, ackTable, "nack_q_head");
-        AckPort q = new AckPort(p, in.s, ackMem, ackQ, ackHead, nackQ, nackHead, cfg.ackEveryLess1);
+        NackRetry nr = new NackRetry(nackQ, nackHead, expMem, ackTable, aw);
+        AckPort q = new AckPort(p, in.s, ackMem, ackQ, ackHead, nr, cfg.ackEveryLess1);
+        nr.hold(q.persists.andNot(q.grantN));
 
         // ---------------- queue pushes and pops; the head popped this cycle no longer counts as "in queue" ----------------
         Bool inAq = apushMem.readAsync(q.s).xor(apopMem.readAsync(q.s));
@@ -190,19 +192,18 @@ public final class RxReliability extends Component {
         ackQ.push.set(aPush);
         ackQ.pushSrc.set(q.s);
         ackQ.pop.set(aPop);
-        Bool nPop = nackQ.due.and(q.persists.not().or(q.grantN)).named("n_pop");
-        Bool nPopGone = nackQ.due.andNot(q.persists).named("n_pop_gone");   // popped and not re-queued
+        Bool nPopGone = nr.due.andNot(q.persists).named("n_pop_gone");   // popped and not re-queued
         Bool inNqEff = inNq.andNot(nPopGone.and(q.hn.eq(q.s)));
         Bool nPushNew = q.grantP.and(q.pdNack).andNot(inNqEff).named("n_push_new");
         nackQ.push.set(nPushNew.or(q.grantN));
         nackQ.pushSrc.set(mux(q.grantN, q.hn, q.s));
-        nackQ.pop.set(nPop);
+        nackQ.pop.set(nr.valid.not());
 
         // ---------------- RAM writes (one writer each; the reset sweep and a pending config first) ----------------
         // A configuration write waits for a cycle in which neither RAM can be written otherwise (no last beat in
         // the PSN check or the ACK port, no timer due), so it never meets a PDU in flight in the pipeline.
         Bool cfgRetire = cfg.pend.andNot(initBusy).andNot(in.last).andNot(p.lastQ).andNot(ackQ.due)
-                .andNot(nackQ.due).named("cfg_retire");
+                .andNot(nr.due).named("cfg_retire");
         cfg.retire.set(cfgRetire);
         UInt pi = cfg.pendIdx;
         expMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, in.s)),
@@ -219,7 +220,7 @@ public final class RxReliability extends Component {
         // the same write, seen by the head lookups: one compare per candidate source, chosen by its grant (a
         // sweep or configuration write never meets a grant: no PDU in the ports, no timer due)
         ackTable.forwardWrites(ackNext, a -> sweepOrCfg.and(sweepAddr.eq(a)).or(mux(q.aEmit, q.ha.eq(a),
-                mux(q.pdCand, q.s.eq(a), nackQ.due.and(q.persists).and(q.hn.eq(a))))));
+                mux(q.pdCand, q.s.eq(a), nr.due.and(q.persists).and(q.hn.eq(a))))));
         apushMem.write(mux(initBusy, initIdx, q.s), mux(initBusy, FALSE, apushMem.readAsync(q.s).not()),
                 initBusy.or(aPush));
         apopMem.write(mux(initBusy, initIdx, q.ha), mux(initBusy, FALSE, apopMem.readAsync(q.ha).not()),
@@ -406,8 +407,8 @@ public final class RxReliability extends Component {
         final UInt eRpsn;
         final AckState word;
 
-        AckPort(PsnCheck p, UInt sNext, Mem<AckState> ackMem, TimerQueue ackQ, HeadLookup ackHead, TimerQueue nackQ,
-                HeadLookup nackHead, UInt kLess1) {
+        AckPort(PsnCheck p, UInt sNext, Mem<AckState> ackMem, TimerQueue ackQ, HeadLookup ackHead, NackRetry nackHead,
+                UInt kLess1) {
             s = p.sQ;
             stored = p.storedQ;
             pdNack = p.gapQ;
@@ -428,15 +429,15 @@ public final class RxReliability extends Component {
             AckState ackHa = ackHead.ack("ack_ha");
             aEmit = ackQ.due.andNot(ackHead.expEqAck(w -> w.acked)).named("a_emit");
             hn = nackHead.src;
-            UInt expHn = nackHead.exp("exp_hn");
-            AckState ackHn = nackHead.ack("ack_hn");
-            persists = ackHn.nackValid.and(nackHead.expEqAck(w -> w.nackPsn)).named("gap_persists");
+            UInt expHn = nackHead.exp;
+            AckState ackHn = nackHead.ack;
+            persists = nackHead.persists;
 
             grantP = pdCand.andNot(aEmit).named("grant_p");
-            grantN = nackQ.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
+            grantN = nackHead.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
             // the winner's fields are chosen by aEmit, then pdCand (= grantP when not aEmit), a level less than
             // waiting for the grants
-            grant = aEmit.or(pdCand).or(nackQ.due.and(persists)).named("grant");
+            grant = aEmit.or(pdCand).or(nackHead.due.and(persists)).named("grant");
             eSrc = mux(aEmit, ha, mux(pdCand, s, hn)).named("e_src");
             eNack = aEmit.not().and(pdCand.not().or(pdNack)).named("e_is_nack");
             eRpsn = mux(aEmit, expHa.sub(1), mux(pdCand, p.pdRpsnQ, expHn)).named("e_rpsn");
@@ -651,10 +652,46 @@ public final class RxReliability extends Component {
         }
 
         /** Both reads started for one address. */
-        private record HeadRead(ExpTable.Prefetch exp, AckPrefetch ack) {
+        record HeadRead(ExpTable.Prefetch exp, AckPrefetch ack) {
             Bool expEqAck(UInt src, Function<AckState, UInt> field) {
                 return mux(ack.missedHit(), exp.eq(src, field.apply(ack.missed())), exp.eq(src, field.apply(ack.held())));
             }
+        }
+    }
+
+    /**
+     * The re-NACK candidate: the NACK queue's head, or a due head that lost {@code ack_req} to a higher
+     * priority while its gap persisted, held here and retried first. The queue is popped whenever its head
+     * is due and nothing waits here, so its pop (and the FIFO's pointers and count) never waits for the
+     * gap test; a lost re-NACK is retried the next cycle exactly as if it had stayed the head. Its state is
+     * read a cycle ahead from the candidate's source.
+     */
+    static final class NackRetry {
+        final Bool valid = reg("nack_retry_v", bool()).init(false);
+        private final UInt heldSrc;
+        /** The candidate's source, whether it is due, its expected PSN and ack_mem word, and whether its gap persists. */
+        final UInt src;
+        final Bool due;
+        final UInt exp;
+        final AckState ack;
+        final Bool persists;
+
+        NackRetry(TimerQueue nackQ, HeadLookup head, ExpTable expMem, AckTable ackTable, int aw) {
+            heldSrc = reg("nack_retry_src", uint(aw));
+            src = mux(valid, heldSrc, head.src).named("n_cand_src");
+            due = valid.or(nackQ.due).named("n_cand_due");
+            HeadLookup.HeadRead held = new HeadLookup.HeadRead(expMem.prefetchExact(src, "nack_retry_exp"),
+                    ackTable.prefetch(src, "nack_retry_ack"));
+            exp = mux(valid, held.exp().value(heldSrc, "nack_retry_exp_val"), head.exp("exp_hn")).named("exp_n_cand");
+            ack = choose("ack_n_cand", valid, held.ack().value("nack_retry_ack_now"), head.ack("ack_hn"));
+            persists = ack.nackValid.and(mux(valid, held.expEqAck(heldSrc, w -> w.nackPsn),
+                    head.expEqAck(w -> w.nackPsn))).named("gap_persists");
+        }
+
+        /** {@code lost}: the due candidate's gap persists and it did not get {@code ack_req} this cycle. */
+        void hold(Bool lost) {
+            valid.set(due.and(lost));
+            heldSrc.set(src);
         }
     }
 
