@@ -174,7 +174,7 @@ public final class RxReliability extends Component {
 
         // ---------------- the three PDU stages ----------------
         LastBeat in = new LastBeat(beat, numXpus, aw);
-        ExpTable.Prefetch expEarly = expMem.prefetch(in.sNext, "exp_early");
+        ExpTable.Prefetch expEarly = expMem.prefetchExact(in.sNext, "exp_early");
         PsnCheck p = new PsnCheck(in, expEarly, ackMem, initBusy, fits, cfg.ackEveryLess1);
         accept.set(p.accept);
         HeadLookup ackHead = new HeadLookup(ackQ, expMem, ackTable, "ack_q_head");
@@ -187,7 +187,7 @@ public final class RxReliability extends Component {
         Bool inAq = apushMem.readAsync(q.s).xor(apopMem.readAsync(q.s));
         Bool inNq = npushMem.readAsync(q.s).xor(npopMem.readAsync(q.s));
         Bool aPop = ackQ.due;
-        Bool inAqEff = inAq.andNot(aPop.and(q.ha.eq(q.s)));
+        Bool inAqEff = inAq.andNot(aPop.and(ackHead.srcIsRegNext(in.s, "ha_is_s")));
         Bool aPush = q.stored.and(q.sinceZero).andNot(inAqEff).named("a_push");
         ackQ.push.set(aPush);
         ackQ.pushSrc.set(q.s);
@@ -625,17 +625,24 @@ public final class RxReliability extends Component {
      */
     static final class HeadLookup {
         final UInt src;
+        private final UInt nextSrc;
         private final Bool fresh;
         private final HeadRead atNext;
         private final HeadRead atCur;
 
         HeadLookup(TimerQueue tq, ExpTable expMem, AckTable ackTable, String name) {
             src = tq.headSrc;
+            nextSrc = tq.nextSrc;
             fresh = tq.headFresh;
             atNext = new HeadRead(expMem.prefetchExact(tq.nextSrc, name + "_exp_next"),
                     ackTable.prefetch(tq.nextSrc, name + "_ack_next"));
             atCur = new HeadRead(expMem.prefetchExact(tq.headSrc, name + "_exp_cur"),
                     ackTable.prefetch(tq.headSrc, name + "_ack_cur"));
+        }
+
+        /** {@code src == regNext(x)}, compared a cycle ahead for the head and the entry behind it. */
+        Bool srcIsRegNext(UInt x, String name) {
+            return mux(fresh, regNext(nextSrc.eq(x)).named(name + "_next"), regNext(src.eq(x)).named(name + "_cur"));
         }
 
         UInt exp(String name) {
