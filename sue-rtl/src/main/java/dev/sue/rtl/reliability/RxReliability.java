@@ -75,7 +75,11 @@ import java.util.function.Function;
  * RAMs ({@code cfg_ready} low; PDUs with ops in that time are not accepted and count as nobuf).
  * {@code exp_mem}'s write is registered and forwarded to every read ({@link ExpTable}), so the
  * write enables of a deep table's RAM64 banks decode a register, not the PSN compare.
- * Timers: two {@link TimerQueue}s (exact deadlines, no scan). The PSN check reads {@code ack_mem}
+ * Timers: two {@link TimerQueue}s (exact deadlines, no scan). Their heads' state is read a cycle
+ * ahead ({@link HeadLookup}: {@code exp_mem} and {@code ack_mem} read for the head and the entry
+ * behind it into registers, the writes those reads missed forwarded, so no RAM read follows a head
+ * register); a due re-NACK that loses the port waits in {@link NackRetry}, so the NACK queue pops
+ * without waiting for the gap test. The PSN check reads {@code ack_mem}
  * for the ACK port a cycle ahead; the port's own write of that cycle to the same source is applied
  * as a correction (an ACK leaves nothing unacknowledged, a NACK opens the gap), which is exact
  * because both read {@code exp_mem} in the same cycle (DESIGN-RELIABILITY.md "Implementation").
@@ -407,7 +411,7 @@ public final class RxReliability extends Component {
         final UInt eRpsn;
         final AckState word;
 
-        AckPort(PsnCheck p, UInt sNext, Mem<AckState> ackMem, TimerQueue ackQ, HeadLookup ackHead, NackRetry nackHead,
+        AckPort(PsnCheck p, UInt sNext, Mem<AckState> ackMem, TimerQueue ackQ, HeadLookup ackHead, NackRetry nackCand,
                 UInt kLess1) {
             s = p.sQ;
             stored = p.storedQ;
@@ -428,16 +432,16 @@ public final class RxReliability extends Component {
             UInt expHa = ackHead.exp("exp_ha");
             AckState ackHa = ackHead.ack("ack_ha");
             aEmit = ackQ.due.andNot(ackHead.expEqAck(w -> w.acked)).named("a_emit");
-            hn = nackHead.src;
-            UInt expHn = nackHead.exp;
-            AckState ackHn = nackHead.ack;
-            persists = nackHead.persists;
+            hn = nackCand.src;
+            UInt expHn = nackCand.exp;
+            AckState ackHn = nackCand.ack;
+            persists = nackCand.persists;
 
             grantP = pdCand.andNot(aEmit).named("grant_p");
-            grantN = nackHead.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
+            grantN = nackCand.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
             // the winner's fields are chosen by aEmit, then pdCand (= grantP when not aEmit), a level less than
             // waiting for the grants
-            grant = aEmit.or(pdCand).or(nackHead.due.and(persists)).named("grant");
+            grant = aEmit.or(pdCand).or(nackCand.due.and(persists)).named("grant");
             eSrc = mux(aEmit, ha, mux(pdCand, s, hn)).named("e_src");
             eNack = aEmit.not().and(pdCand.not().or(pdNack)).named("e_is_nack");
             eRpsn = mux(aEmit, expHa.sub(1), mux(pdCand, p.pdRpsnQ, expHn)).named("e_rpsn");

@@ -29,14 +29,19 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
  *       fall due by the new value, order is kept because the value is common).</li>
  *   <li>{@code due}: the head exists and {@code now - start >= interval}, i.e. {@code (now - interval
  *       - start) mod 2^timeBits < 2^(timeBits-1)} (the owner pops a due head within far less than
- *       2^(timeBits-1) - 2^16 cycles). {@code now - interval} is registered a cycle ahead from the
- *       {@code now} and {@code interval} of the cycle before, so {@code now} must count up by one per
- *       cycle and a new {@code interval} applies from the next cycle.</li>
+ *       2^(timeBits-1) - 2^16 cycles). {@code due} is registered: the next cycle's {@code now - interval}
+ *       is itself registered a cycle ahead (from the {@code now} and {@code interval} of the cycle
+ *       before), and the test is made a cycle ahead both for the head and for the entry behind it
+ *       ({@code next_src}), the next cycle taking the one that is the head then. So {@code now} must
+ *       count up by one per cycle and a new {@code interval} applies from the second cycle after it
+ *       changes.</li>
  *   <li>{@code head_src}: the head's source (meaningful with {@code due}).</li>
  *   <li>{@code pop}: remove the head (only with {@code due}).</li>
  *   <li>{@code next_src}: the source of the entry the FIFO fetches this cycle if its output stage is free
- *       (the head is popped or absent); {@code head_fresh} (registered): that fetch happened, so the head
- *       now is the entry {@code next_src} named in the previous cycle. An owner that reads a per-source
+ *       (the head is popped or absent), read from a LUT copy of the FIFO's words at the FIFO's own fetch
+ *       address (which advances exactly as the FIFO's, from the FIFO's ports); {@code head_fresh}
+ *       (registered): that fetch happened, so the head now is the entry {@code next_src} named in the
+ *       previous cycle. An owner that reads a per-source
  *       state for both {@code head_src} and {@code next_src} into registers has the current head's state
  *       in the next cycle, chosen by {@code head_fresh}, with no pop bubble.</li>
  * </ul>
