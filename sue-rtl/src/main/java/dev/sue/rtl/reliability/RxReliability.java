@@ -15,6 +15,7 @@ import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.rx.RxPduBeat;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -491,9 +492,11 @@ public final class RxReliability extends Component {
         private final Bool wValid = reg("exp_w_valid", bool()).init(false);
         private final UInt wAddr;
         private final UInt wData = reg("exp_w_data", uint(16));
-        /** Prefetches that also register whether the next cycle's registered write is at their address. */
-        private final List<Prefetch> exact = new java.util.ArrayList<>();
-        private final List<UInt> exactAddrs = new java.util.ArrayList<>();
+        /** Prefetch addresses whose flag registers whether the next cycle's registered write is at that address. */
+        private final List<ExactHit> exact = new ArrayList<>();
+
+        private record ExactHit(UInt addr, Bool hitNext) {
+        }
 
         ExpTable(int depth, int aw) {
             mem = Mem.of(depth, uint(16)).named("exp_mem");
@@ -506,8 +509,8 @@ public final class RxReliability extends Component {
             wValid.set(enable);
             wAddr.set(addr);
             wData.set(data);
-            for (int i = 0; i < exact.size(); i++) {
-                exact.get(i).hitNext().set(enable.and(addr.eq(exactAddrs.get(i))));
+            for (ExactHit e : exact) {
+                e.hitNext().set(enable.and(addr.eq(e.addr())));
             }
         }
 
@@ -531,8 +534,7 @@ public final class RxReliability extends Component {
         Prefetch prefetchExact(UInt addr, String name) {
             Prefetch p = prefetch(addr, name);
             Prefetch r = new Prefetch(this, p.held, p.missedHit, p.missed, reg(name + "_now", bool()).init(false));
-            exact.add(r);
-            exactAddrs.add(addr);
+            exact.add(new ExactHit(addr, r.hitNext));
             return r;
         }
 
@@ -586,7 +588,7 @@ public final class RxReliability extends Component {
     static final class AckTable {
         final Mem<AckState> mem;
         private final AckState written = reg("ack_w_data", new AckState());
-        private final List<AckPrefetch> prefetches = new java.util.ArrayList<>();
+        private final List<AckPrefetch> prefetches = new ArrayList<>();
 
         AckTable(int depth) {
             mem = Mem.of(depth, new AckState()).named("ack_mem");
@@ -611,7 +613,7 @@ public final class RxReliability extends Component {
 
     /** A read of {@code ack_mem} started a cycle early: {@code held} unless the write then hit it ({@code missed}). */
     record AckPrefetch(UInt addr, AckState held, Bool missedHit, AckState missed) {
-        /** {@code c ? a : b}, both started in the same cycle. */
+        /** {@code c ? a : b}, both started in the same cycle (no address: a picked read gets no forward of its own). */
         static AckPrefetch pick(String name, Bool c, AckPrefetch a, AckPrefetch b) {
             return new AckPrefetch(null, choose(name, c, a.held, b.held), mux(c, a.missedHit, b.missedHit), a.missed);
         }
