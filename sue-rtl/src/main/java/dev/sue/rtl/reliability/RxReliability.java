@@ -15,7 +15,9 @@ import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.rx.RxPduBeat;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Receive side of go-back-N (DESIGN-RELIABILITY.md "Receive side", the normative rules): per
@@ -37,9 +39,9 @@ import java.util.List;
  *   <li>{@code accept} (out, the cycle after a last beat on {@code beat}, {@link #ACCEPT_DELAY}; 0
  *       in every other cycle): the PDU carries ops, its source is known and initialised, and its
  *       PSN is the source's expected PSN (the previous PDU's update is visible at once: the
- *       expected-PSN RAM is read asynchronously from the registered source and written at the end
- *       of the PSN check's cycle). Independent of {@code fits} and {@code commit}. The buffer keeps
- *       the PDU iff {@code commit && accept && fits}; then (only) the expected PSN advances.</li>
+ *       expected-PSN read, started a cycle early, forwards the writes it missed). Independent of
+ *       {@code fits} and {@code commit}. The buffer keeps the PDU iff {@code commit && accept &&
+ *       fits}; then (only) the expected PSN advances.</li>
  *   <li>{@code ack_req} (Flow of {@link AckReq}, registered, at most one per cycle): ACK(rpsn =
  *       expected - 1) or NACK(rpsn = expected) towards the source.</li>
  *   <li>{@code peer_ack} (Flow of {@link PeerAck}, registered: {@link #REQUEST_DELAY} cycles after
@@ -72,7 +74,13 @@ import java.util.List;
  * source has an entry in a timer queue (push side and pop side written by their own logic). PDUs
  * since the last ACK = expected - acked. After reset a sweep of max(2, numXpus) cycles zeroes the
  * RAMs ({@code cfg_ready} low; PDUs with ops in that time are not accepted and count as nobuf).
- * Timers: two {@link TimerQueue}s (exact deadlines, no scan). The PSN check reads {@code ack_mem}
+ * {@code exp_mem}'s write is registered and forwarded to every read ({@link ExpTable}), so the
+ * write enables of a deep table's RAM64 banks decode a register, not the PSN compare.
+ * Timers: two {@link TimerQueue}s (exact deadlines, no scan). Their heads' state is read a cycle
+ * ahead ({@link HeadLookup}: {@code exp_mem} and {@code ack_mem} read for the head and the entry
+ * behind it into registers, the writes those reads missed forwarded, so no RAM read follows a head
+ * register); a due re-NACK that loses the port waits in {@link NackRetry}, so the NACK queue pops
+ * without waiting for the gap test. The PSN check reads {@code ack_mem}
  * for the ACK port a cycle ahead; the port's own write of that cycle to the same source is applied
  * as a correction (an ACK leaves nothing unacknowledged, a NACK opens the gap), which is exact
  * because both read {@code exp_mem} in the same cycle (DESIGN-RELIABILITY.md "Implementation").
@@ -155,8 +163,9 @@ public final class RxReliability extends Component {
         cfgReady.set(cfg.cfgReady);
         cntCfgReject.set(cfg.cntCfgReject);
 
-        Mem<UInt> expMem = Mem.of(depth, uint(16)).named("exp_mem");
-        Mem<AckState> ackMem = Mem.of(depth, new AckState()).named("ack_mem");
+        ExpTable expMem = new ExpTable(depth, aw);
+        AckTable ackTable = new AckTable(depth);
+        Mem<AckState> ackMem = ackTable.mem;
         Mem<Bool> apushMem = Mem.of(depth, bool()).named("apush_mem");
         Mem<Bool> apopMem = Mem.of(depth, bool()).named("apop_mem");
         Mem<Bool> npushMem = Mem.of(depth, bool()).named("npush_mem");
@@ -170,32 +179,36 @@ public final class RxReliability extends Component {
 
         // ---------------- the three PDU stages ----------------
         LastBeat in = new LastBeat(beat, numXpus, aw);
-        PsnCheck p = new PsnCheck(in, expMem, ackMem, initBusy, fits, cfg.ackEveryLess1);
+        ExpTable.Prefetch expEarly = expMem.prefetchExact(in.sNext, "exp_early");
+        PsnCheck p = new PsnCheck(in, expEarly, ackMem, initBusy, fits, cfg.ackEveryLess1);
         accept.set(p.accept);
-        AckPort q = new AckPort(p, in.s, expMem, ackMem, ackQ, nackQ, cfg.ackEveryLess1);
+        HeadLookup ackHead = new HeadLookup(ackQ, expMem, ackTable, "ack_q_head");
+        HeadLookup nackHead = new HeadLookup(nackQ, expMem, ackTable, "nack_q_head");
+        NackRetry nr = new NackRetry(nackQ, nackHead, expMem, ackTable, aw);
+        AckPort q = new AckPort(p, in.s, ackMem, ackQ, ackHead, nr, cfg.ackEveryLess1);
+        nr.hold(q.persists.andNot(q.grantN));
 
         // ---------------- queue pushes and pops; the head popped this cycle no longer counts as "in queue" ----------------
         Bool inAq = apushMem.readAsync(q.s).xor(apopMem.readAsync(q.s));
         Bool inNq = npushMem.readAsync(q.s).xor(npopMem.readAsync(q.s));
         Bool aPop = ackQ.due;
-        Bool inAqEff = inAq.andNot(aPop.and(q.ha.eq(q.s)));
+        Bool inAqEff = inAq.andNot(aPop.and(ackHead.srcIsRegNext(in.s, "ha_is_s")));
         Bool aPush = q.stored.and(q.sinceZero).andNot(inAqEff).named("a_push");
         ackQ.push.set(aPush);
         ackQ.pushSrc.set(q.s);
         ackQ.pop.set(aPop);
-        Bool nPop = nackQ.due.and(q.persists.not().or(q.grantN)).named("n_pop");
-        Bool nPopGone = nackQ.due.andNot(q.persists).named("n_pop_gone");   // popped and not re-queued
+        Bool nPopGone = nr.due.andNot(q.persists).named("n_pop_gone");   // popped and not re-queued
         Bool inNqEff = inNq.andNot(nPopGone.and(q.hn.eq(q.s)));
         Bool nPushNew = q.grantP.and(q.pdNack).andNot(inNqEff).named("n_push_new");
         nackQ.push.set(nPushNew.or(q.grantN));
         nackQ.pushSrc.set(mux(q.grantN, q.hn, q.s));
-        nackQ.pop.set(nPop);
+        nackQ.pop.set(nr.valid.not());
 
         // ---------------- RAM writes (one writer each; the reset sweep and a pending config first) ----------------
         // A configuration write waits for a cycle in which neither RAM can be written otherwise (no last beat in
         // the PSN check or the ACK port, no timer due), so it never meets a PDU in flight in the pipeline.
         Bool cfgRetire = cfg.pend.andNot(initBusy).andNot(in.last).andNot(p.lastQ).andNot(ackQ.due)
-                .andNot(nackQ.due).named("cfg_retire");
+                .andNot(nr.due).named("cfg_retire");
         cfg.retire.set(cfgRetire);
         UInt pi = cfg.pendIdx;
         expMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, in.s)),
@@ -207,7 +220,12 @@ public final class RxReliability extends Component {
         swept.nackPsn.set(U(0, 16));
         Bool sweepOrCfg = initBusy.or(cfgRetire);
         AckState ackNext = choose("ack_next", sweepOrCfg, swept, q.word);
-        ackMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, q.eSrc)), ackNext, sweepOrCfg.or(q.grant));
+        UInt sweepAddr = mux(initBusy, initIdx, pi);
+        ackMem.write(mux(sweepOrCfg, sweepAddr, q.eSrc), ackNext, sweepOrCfg.or(q.grant));
+        // the same write, seen by the head lookups: one compare per candidate source, chosen by its grant (a
+        // sweep or configuration write never meets a grant: no PDU in the ports, no timer due)
+        ackTable.forwardWrites(ackNext, a -> sweepOrCfg.and(sweepAddr.eq(a)).or(mux(q.aEmit, q.ha.eq(a),
+                mux(q.pdCand, q.s.eq(a), nr.due.and(q.persists).and(q.hn.eq(a))))));
         apushMem.write(mux(initBusy, initIdx, q.s), mux(initBusy, FALSE, apushMem.readAsync(q.s).not()),
                 initBusy.or(aPush));
         apopMem.write(mux(initBusy, initIdx, q.ha), mux(initBusy, FALSE, apopMem.readAsync(q.ha).not()),
@@ -269,6 +287,8 @@ public final class RxReliability extends Component {
         /** The source is below numXpus; {@code s} is its state index (0 for an unknown source). */
         final Bool srcOk = reg("p_src_ok", bool());
         final UInt s;
+        /** What {@code s} becomes at a last beat: the expected-PSN read starts from it a cycle early. */
+        final UInt sNext;
         final UInt src = reg("p_src", uint(10));
         final UInt psn = reg("p_psn", uint(16));
         final UInt op = reg("p_op", uint(2));
@@ -284,12 +304,13 @@ public final class RxReliability extends Component {
             Bool ok = numXpus >= 1024 ? TRUE : b.src.lt(numXpus);
             Bool lastIn = beat.valid.and(b.last).named("last_in");
             s = reg("p_s", uint(aw));
+            sNext = mux(ok, b.src.resize(aw), U(0, aw)).named("p_s_next");
             last.set(lastIn);
             when(lastIn, () -> {
                 commit.set(b.commit);
                 hasOps.set(mux(inPdu, opsHeld, opsFirst));
                 srcOk.set(ok);
-                s.set(mux(ok, b.src.resize(aw), U(0, aw)));
+                s.set(sNext);
                 src.set(b.src);
                 psn.set(b.psn.asUInt());
                 op.set(b.op);
@@ -299,9 +320,9 @@ public final class RxReliability extends Component {
     }
 
     /**
-     * Stage 2 (the PSN check, one cycle after the last beat): the source's expected PSN (LUT RAM read
-     * from the input register; the previous PDU's update was written at the end of the last cycle, so
-     * back-to-back PDUs of one source need no forwarding), {@code accept}, the PDU's class and the
+     * Stage 2 (the PSN check, one cycle after the last beat): the source's expected PSN (read a cycle
+     * early from the last beat's source, the writes that read missed forwarded: back-to-back PDUs of
+     * one source see each other's update), {@code accept}, the PDU's class and the
      * expected-PSN update; and, for the ACK port a cycle later, what the source's ACK state says
      * about this PDU (read here, corrected there for the port's write of this very cycle).
      */
@@ -331,10 +352,10 @@ public final class RxReliability extends Component {
         final UInt opQ = reg("q_op", uint(2));
         final Bits rpsnQ = reg("q_rpsn", bits(16));
 
-        PsnCheck(LastBeat in, Mem<UInt> expMem, Mem<AckState> ackMem, Bool initBusy, Bool fits, UInt kLess1) {
-            UInt expS = expMem.readAsync(in.s).named("exp_s");
-            UInt dist = in.psn.sub(expS).named("psn_dist");
-            Bool isExp = dist.eq(0);
+        PsnCheck(LastBeat in, ExpTable.Prefetch expEarly, Mem<AckState> ackMem, Bool initBusy, Bool fits, UInt kLess1) {
+            UInt expS = expEarly.value(in.s, "exp_s");
+            UInt dist = expEarly.distance(in.s, in.psn, "psn_dist");
+            Bool isExp = expEarly.eq(in.s, in.psn).named("is_exp");   // not dist == 0: no carry chain before stored
             Bool isDup = dist.bit(15);
             Bool live = in.last.and(in.srcOk).and(in.hasOps).andNot(initBusy).named("live");
             accept = live.and(isExp);
@@ -345,7 +366,7 @@ public final class RxReliability extends Component {
             Bool gap = withOps.andNot(initBusy).andNot(isExp).andNot(isDup).named("gap");
             expNew = expS.add(1).named("exp_new");
             AckState ackS = ackMem.readAsync(in.s).named("ack_s");
-            UInt since = expS.sub(ackS.acked).named("since_old");
+            UInt since = expEarly.minus(in.s, ackS.acked, "since_old");
 
             lastQ.set(in.last);
             storedQ.set(stored);
@@ -363,7 +384,7 @@ public final class RxReliability extends Component {
             pdRpsnQ.set(mux(isDup, expS.sub(1), expS));   // duplicate: expected - 1; K-th: new expected - 1; NACK: expected
             kReachQ.set(since.ge(kLess1.resize(16)));
             sinceZeroQ.set(since.eq(0));
-            nackSentQ.set(ackS.nackValid.and(ackS.nackPsn.eq(expS)));
+            nackSentQ.set(ackS.nackValid.and(expEarly.eq(in.s, ackS.nackPsn)));
         }
     }
 
@@ -391,7 +412,7 @@ public final class RxReliability extends Component {
         final UInt eRpsn;
         final AckState word;
 
-        AckPort(PsnCheck p, UInt sNext, Mem<UInt> expMem, Mem<AckState> ackMem, TimerQueue ackQ, TimerQueue nackQ,
+        AckPort(PsnCheck p, UInt sNext, Mem<AckState> ackMem, TimerQueue ackQ, HeadLookup ackHead, NackRetry nackCand,
                 UInt kLess1) {
             s = p.sQ;
             stored = p.storedQ;
@@ -406,22 +427,25 @@ public final class RxReliability extends Component {
             Bool nackSent = p.nackSentQ.or(hitNack).named("nack_sent_s");
             pdCand = kHit.or(p.dupQ).or(p.gapQ.andNot(nackSent)).named("pdu_req");
 
-            // the timers' heads: their state as the RAMs hold it now (this cycle's PSN check not forwarded)
-            ha = ackQ.headSrc;
-            UInt expHa = expMem.readAsync(ha).named("exp_ha");
-            AckState ackHa = ackMem.readAsync(ha).named("ack_ha");
-            aEmit = ackQ.due.and(expHa.ne(ackHa.acked)).named("a_emit");
-            hn = nackQ.headSrc;
-            UInt expHn = expMem.readAsync(hn).named("exp_hn");
-            AckState ackHn = ackMem.readAsync(hn).named("ack_hn");
-            persists = ackHn.nackValid.and(ackHn.nackPsn.eq(expHn)).named("gap_persists");
+            // the timers' heads: their state as the RAMs hold it now (this cycle's PSN check not forwarded), read a
+            // cycle ahead
+            ha = ackHead.src;
+            UInt expHa = ackHead.exp("exp_ha");
+            AckState ackHa = ackHead.ack("ack_ha");
+            aEmit = ackQ.due.andNot(ackHead.expEqAck(w -> w.acked)).named("a_emit");
+            hn = nackCand.src;
+            UInt expHn = nackCand.exp;
+            AckState ackHn = nackCand.ack;
+            persists = nackCand.persists;
 
             grantP = pdCand.andNot(aEmit).named("grant_p");
-            grantN = nackQ.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
-            grant = aEmit.or(grantP).or(grantN).named("grant");
-            eSrc = mux(aEmit, ha, mux(grantP, s, hn)).named("e_src");
-            eNack = aEmit.not().and(grantP.not().or(pdNack)).named("e_is_nack");
-            eRpsn = mux(aEmit, expHa.sub(1), mux(grantP, p.pdRpsnQ, expHn)).named("e_rpsn");
+            grantN = nackCand.due.and(persists).andNot(aEmit).andNot(pdCand).named("grant_n");
+            // the winner's fields are chosen by aEmit, then pdCand (= grantP when not aEmit), a level less than
+            // waiting for the grants
+            grant = aEmit.or(pdCand).or(nackCand.due.and(persists)).named("grant");
+            eSrc = mux(aEmit, ha, mux(pdCand, s, hn)).named("e_src");
+            eNack = aEmit.not().and(pdCand.not().or(pdNack)).named("e_is_nack");
+            eRpsn = mux(aEmit, expHa.sub(1), mux(pdCand, p.pdRpsnQ, expHn)).named("e_rpsn");
 
             // An ACK sets acked = expected and keeps a NACK record only while its PSN is still the expected one;
             // a NACK records its PSN.
@@ -430,7 +454,7 @@ public final class RxReliability extends Component {
             AckState wordP = choose("ack_word_pdu", pdNack, nackWord("ack_word_pdu_nack", p.pdExpQ, ackS),
                     ackWord("ack_word_pdu_ack", p.pdExpQ, ackS));
             AckState wordN = nackWord("ack_word_renack", expHn, ackHn);
-            word = choose("ack_word", aEmit, wordA, choose("ack_word_not_timed", grantP, wordP, wordN));
+            word = choose("ack_word", aEmit, wordA, choose("ack_word_not_timed", pdCand, wordP, wordN));
 
             Bool sameA = ha.eq(sNext);
             Bool sameP = s.eq(sNext);
@@ -453,6 +477,234 @@ public final class RxReliability extends Component {
             w.nackValid.set(TRUE);
             w.nackPsn.set(exp);
             return w;
+        }
+    }
+
+    /**
+     * {@code exp_mem} (the expected PSN per source) with its one write registered: the write lands a
+     * cycle after the PSN check decided it, so the write enables of the RAM64 banks of a deep table
+     * decode a register instead of the check's compare. Every read of the entry being written returns
+     * the registered data, so all readers still see the table as if the write had landed at the end of
+     * the check's cycle (the PSN check of the next PDU of that source, the timer heads).
+     */
+    static final class ExpTable {
+        private final Mem<UInt> mem;
+        private final Bool wValid = reg("exp_w_valid", bool()).init(false);
+        private final UInt wAddr;
+        private final UInt wData = reg("exp_w_data", uint(16));
+        /** Prefetch addresses whose flag registers whether the next cycle's registered write is at that address. */
+        private final List<ExactHit> exact = new ArrayList<>();
+
+        private record ExactHit(UInt addr, Bool hitNext) {
+        }
+
+        ExpTable(int depth, int aw) {
+            mem = Mem.of(depth, uint(16)).named("exp_mem");
+            wAddr = reg("exp_w_addr", uint(aw));
+            mem.write(wAddr, wData, wValid);
+        }
+
+        /** Writes {@code data} at {@code addr} when {@code enable} (visible to every read from the next cycle). */
+        void write(UInt addr, UInt data, Bool enable) {
+            wValid.set(enable);
+            wAddr.set(addr);
+            wData.set(data);
+            for (ExactHit e : exact) {
+                e.hitNext().set(enable.and(addr.eq(e.addr())));
+            }
+        }
+
+        /**
+         * Starts a read a cycle early: the entry at {@code addr} is registered, with the write landing at the end of
+         * this cycle, so that {@link Prefetch#value} in the next cycle, for a register loaded from {@code addr}, is
+         * the entry as {@link #read} would return it then (the write registered in this cycle forwarded there).
+         */
+        Prefetch prefetch(UInt addr, String name) {
+            UInt held = regNext(mem.readAsync(addr)).named(name);
+            Bool missedHit = regNext(wValid.and(wAddr.eq(addr))).named(name + "_fwd");
+            UInt missed = regNext(wData).named(name + "_fwd_data");
+            return new Prefetch(this, held, missedHit, missed, null);
+        }
+
+        /**
+         * {@link #prefetch} for a reader whose address next cycle is exactly {@code addr} (a timer head): whether
+         * the write registered next cycle is at that address is registered too, so no address compare follows
+         * the head register.
+         */
+        Prefetch prefetchExact(UInt addr, String name) {
+            Prefetch p = prefetch(addr, name);
+            Prefetch r = new Prefetch(this, p.held, p.missedHit, p.missed, reg(name + "_now", bool()).init(false));
+            exact.add(new ExactHit(addr, r.hitNext));
+            return r;
+        }
+
+        /**
+         * A read started a cycle early: {@code held} (the RAM's entry then) unless {@code missedHit}, when the write
+         * landing at the end of that cycle ({@code missed}) replaces it.
+         */
+        record Prefetch(ExpTable table, UInt held, Bool missedHit, UInt missed, Bool hitNext) {
+            /** {@code c ? a : b}, both started for different addresses in the same cycle. */
+            static Prefetch pick(Bool c, Prefetch a, Prefetch b) {
+                return new Prefetch(a.table, mux(c, a.held, b.held), mux(c, a.missedHit, b.missedHit), a.missed,
+                        mux(c, a.hitNext, b.hitNext));
+            }
+
+            /** The entry at {@code addr} (the register loaded from the prefetch's address), as of now. */
+            UInt value(UInt addr, String name) {
+                return mux(hitNow(addr), table.wData, mux(missedHit, missed, held)).named(name);
+            }
+
+            /** {@code value(addr) == other}, every candidate compared from its register and chosen last. */
+            Bool eq(UInt addr, UInt other) {
+                return mux(hitNow(addr), table.wData.eq(other), mux(missedHit, missed.eq(other), held.eq(other)));
+            }
+
+            /**
+             * {@code other - value(addr)}, every candidate subtracted from its register and chosen last (no
+             * subtractor after the forward, which synthesis would also share with {@link #eq}).
+             */
+            UInt distance(UInt addr, UInt other, String name) {
+                return mux(hitNow(addr), other.sub(table.wData), mux(missedHit, other.sub(missed), other.sub(held)))
+                        .named(name);
+            }
+
+            /** {@code value(addr) - other}, like {@link #distance}. */
+            UInt minus(UInt addr, UInt other, String name) {
+                return mux(hitNow(addr), table.wData.sub(other), mux(missedHit, missed.sub(other), held.sub(other)))
+                        .named(name);
+            }
+
+            private Bool hitNow(UInt addr) {
+                return hitNext != null ? hitNext : table.wValid.and(table.wAddr.eq(addr));
+            }
+        }
+    }
+
+    /**
+     * {@code ack_mem} for readers that start a read a cycle early (the timer heads): each such read registers
+     * the entry and whether the write of that cycle (the one it missed) hit it, with the written word, so
+     * the next cycle sees the entry as the RAM holds it then.
+     */
+    static final class AckTable {
+        final Mem<AckState> mem;
+        private final AckState written = reg("ack_w_data", new AckState());
+        private final List<AckPrefetch> prefetches = new ArrayList<>();
+
+        AckTable(int depth) {
+            mem = Mem.of(depth, new AckState()).named("ack_mem");
+        }
+
+        /** Starts a read of {@code addr} (see {@link AckPrefetch#value}). */
+        AckPrefetch prefetch(UInt addr, String name) {
+            AckPrefetch r = new AckPrefetch(addr, regNext(mem.readAsync(addr)).named(name),
+                    reg(name + "_fwd", bool()).init(false), written);
+            prefetches.add(r);
+            return r;
+        }
+
+        /** The word written this cycle and, per address, whether it is written now (false when nothing is). */
+        void forwardWrites(AckState data, Function<UInt, Bool> writtenAt) {
+            assignLeaves(written, data);
+            for (AckPrefetch r : prefetches) {
+                r.missedHit.set(writtenAt.apply(r.addr));
+            }
+        }
+    }
+
+    /** A read of {@code ack_mem} started a cycle early: {@code held} unless the write then hit it ({@code missed}). */
+    record AckPrefetch(UInt addr, AckState held, Bool missedHit, AckState missed) {
+        /** {@code c ? a : b}, both started in the same cycle (no address: a picked read gets no forward of its own). */
+        static AckPrefetch pick(String name, Bool c, AckPrefetch a, AckPrefetch b) {
+            return new AckPrefetch(null, choose(name, c, a.held, b.held), mux(c, a.missedHit, b.missedHit), a.missed);
+        }
+
+        /** The entry as the RAM holds it now. */
+        AckState value(String name) {
+            return choose(name, missedHit, missed, held);
+        }
+    }
+
+    /**
+     * The state of a timer queue's head without a RAM read after the head register: {@code exp_mem} and
+     * {@code ack_mem} are read for both the head and the entry behind it a cycle early, and the cycle after
+     * takes the one that is the head then ({@link TimerQueue#headFresh}), so a pop costs no bubble.
+     */
+    static final class HeadLookup {
+        final UInt src;
+        private final UInt nextSrc;
+        private final Bool fresh;
+        private final HeadRead atNext;
+        private final HeadRead atCur;
+
+        HeadLookup(TimerQueue tq, ExpTable expMem, AckTable ackTable, String name) {
+            src = tq.headSrc;
+            nextSrc = tq.nextSrc;
+            fresh = tq.headFresh;
+            atNext = new HeadRead(expMem.prefetchExact(tq.nextSrc, name + "_exp_next"),
+                    ackTable.prefetch(tq.nextSrc, name + "_ack_next"));
+            atCur = new HeadRead(expMem.prefetchExact(tq.headSrc, name + "_exp_cur"),
+                    ackTable.prefetch(tq.headSrc, name + "_ack_cur"));
+        }
+
+        /** {@code src == regNext(x)}, compared a cycle ahead for the head and the entry behind it. */
+        Bool srcIsRegNext(UInt x, String name) {
+            return mux(fresh, regNext(nextSrc.eq(x)).named(name + "_next"), regNext(src.eq(x)).named(name + "_cur"));
+        }
+
+        UInt exp(String name) {
+            return ExpTable.Prefetch.pick(fresh, atNext.exp, atCur.exp).value(src, name);
+        }
+
+        AckState ack(String name) {
+            return AckPrefetch.pick(name + "_held", fresh, atNext.ack, atCur.ack).value(name);
+        }
+
+        /** {@code exp() == field(ack())}, every pair of candidates compared from registers and chosen last. */
+        Bool expEqAck(Function<AckState, UInt> field) {
+            return mux(fresh, atNext.expEqAck(src, field), atCur.expEqAck(src, field));
+        }
+
+        /** Both reads started for one address. */
+        record HeadRead(ExpTable.Prefetch exp, AckPrefetch ack) {
+            Bool expEqAck(UInt src, Function<AckState, UInt> field) {
+                return mux(ack.missedHit(), exp.eq(src, field.apply(ack.missed())), exp.eq(src, field.apply(ack.held())));
+            }
+        }
+    }
+
+    /**
+     * The re-NACK candidate: the NACK queue's head, or a due head that lost {@code ack_req} to a higher
+     * priority while its gap persisted, held here and retried first. The queue is popped whenever its head
+     * is due and nothing waits here, so its pop (and the FIFO's pointers and count) never waits for the
+     * gap test; a lost re-NACK is retried the next cycle exactly as if it had stayed the head. Its state is
+     * read a cycle ahead from the candidate's source.
+     */
+    static final class NackRetry {
+        final Bool valid = reg("nack_retry_v", bool()).init(false);
+        private final UInt heldSrc;
+        /** The candidate's source, whether it is due, its expected PSN and ack_mem word, and whether its gap persists. */
+        final UInt src;
+        final Bool due;
+        final UInt exp;
+        final AckState ack;
+        final Bool persists;
+
+        NackRetry(TimerQueue nackQ, HeadLookup head, ExpTable expMem, AckTable ackTable, int aw) {
+            heldSrc = reg("nack_retry_src", uint(aw));
+            src = mux(valid, heldSrc, head.src).named("n_cand_src");
+            due = valid.or(nackQ.due).named("n_cand_due");
+            HeadLookup.HeadRead held = new HeadLookup.HeadRead(expMem.prefetchExact(src, "nack_retry_exp"),
+                    ackTable.prefetch(src, "nack_retry_ack"));
+            exp = mux(valid, held.exp().value(heldSrc, "nack_retry_exp_val"), head.exp("exp_hn")).named("exp_n_cand");
+            ack = choose("ack_n_cand", valid, held.ack().value("nack_retry_ack_now"), head.ack("ack_hn"));
+            persists = ack.nackValid.and(mux(valid, held.expEqAck(heldSrc, w -> w.nackPsn),
+                    head.expEqAck(w -> w.nackPsn))).named("gap_persists");
+        }
+
+        /** {@code lost}: the due candidate's gap persists and it did not get {@code ack_req} this cycle. */
+        void hold(Bool lost) {
+            valid.set(due.and(lost));
+            heldSrc.set(src);
         }
     }
 

@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
+import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
@@ -28,11 +29,21 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
  *       fall due by the new value, order is kept because the value is common).</li>
  *   <li>{@code due}: the head exists and {@code now - start >= interval}, i.e. {@code (now - interval
  *       - start) mod 2^timeBits < 2^(timeBits-1)} (the owner pops a due head within far less than
- *       2^(timeBits-1) - 2^16 cycles). {@code now - interval} is registered a cycle ahead from the
- *       {@code now} and {@code interval} of the cycle before, so {@code now} must count up by one per
- *       cycle and a new {@code interval} applies from the next cycle.</li>
+ *       2^(timeBits-1) - 2^16 cycles). {@code due} is registered: the next cycle's {@code now - interval}
+ *       is itself registered a cycle ahead (from the {@code now} and {@code interval} of the cycle
+ *       before), and the test is made a cycle ahead both for the head and for the entry behind it
+ *       ({@code next_src}), the next cycle taking the one that is the head then. So {@code now} must
+ *       count up by one per cycle and a new {@code interval} applies from the second cycle after it
+ *       changes.</li>
  *   <li>{@code head_src}: the head's source (meaningful with {@code due}).</li>
  *   <li>{@code pop}: remove the head (only with {@code due}).</li>
+ *   <li>{@code next_src}: the source of the entry the FIFO fetches this cycle if its output stage is free
+ *       (the head is popped or absent), read from a LUT copy of the FIFO's words at the FIFO's own fetch
+ *       address (which advances exactly as the FIFO's, from the FIFO's ports); {@code head_fresh}
+ *       (registered): that fetch happened, so the head now is the entry {@code next_src} named in the
+ *       previous cycle. An owner that reads a per-source
+ *       state for both {@code head_src} and {@code next_src} into registers has the current head's state
+ *       in the next cycle, chosen by {@code head_fresh}, with no pop bubble.</li>
  * </ul>
  *
  * <h2>Timing</h2>
@@ -50,6 +61,10 @@ public final class TimerQueue extends Component {
     public final Bool due = out(bool());
     public final UInt headSrc;
     public final Bool pop = in(bool());
+    /** The source of the entry that becomes the head at the next edge if the head leaves now (see the class doc). */
+    public final UInt nextSrc;
+    /** The head was loaded at the last edge: it is the entry {@code next_src} named in the previous cycle. */
+    public final Bool headFresh = out(bool());
 
     /** A FIFO word: the source and the cycle its wait started. */
     static final class Entry extends Bundle {
@@ -81,6 +96,7 @@ public final class TimerQueue extends Component {
         pushSrc = in(uint(aw));
         now = in(uint(timeBits));
         headSrc = out(uint(aw));
+        nextSrc = out(uint(aw));
         StreamFifo<Entry> q = instance("q", () -> new StreamFifo<>(() -> new Entry(aw, timeBits), numXpus + 1,
                 FifoStorage.RAM, numXpus + 1));
         Entry entry = wire("entry", new Entry(aw, timeBits));
@@ -97,15 +113,57 @@ public final class TimerQueue extends Component {
             assignLeaves(q.s.payload, entry);
             assertThat(push.not().or(q.s.ready), "timer queue overflow");
         }
-        // now - start >= interval  <=>  start is at or before cutoff = now - interval; cutoff is computed a
-        // cycle ahead, so the head's test is one subtraction from registers (its sign, see the class doc)
-        UInt cutoff = reg("cutoff", uint(timeBits)).init(0);
-        cutoff.set(now.add(1).sub(interval.resize(timeBits)));
-        Bool ripe = cutoff.sub(q.m.payload.start).bit(timeBits - 1).not().named("ripe");
-        due.set(q.m.valid.and(ripe));
+        // now - start >= interval  <=>  start is at or before cutoff = now - interval (the sign of one
+        // subtraction, see the class doc); the test is made a cycle ahead, for the head and for the entry behind
+        // it, against the next cycle's cutoff (itself registered a cycle ahead), and chosen by head_fresh
+        UInt cutoffAhead = reg("cutoff_ahead", uint(timeBits)).init(0);
+        cutoffAhead.set(now.add(2).sub(interval.resize(timeBits)));
         headSrc.set(q.m.payload.src);
         q.m.ready.set(pop.and(due));
+        Entry next = new NextHead(q, aw, timeBits, numXpus + 1, this).entry;
+        Bool ripeCur = regNext(ripeAt(cutoffAhead, q.m.payload.start)).named("ripe_cur");
+        Bool ripeNext = regNext(ripeAt(cutoffAhead, next.start)).named("ripe_next");
+        due.set(q.m.valid.and(mux(headFresh, ripeNext, ripeCur)));
         latency(registeredPush ? 3 : 2);
+    }
+
+    /**
+     * The entry behind the head, for an owner that reads per-source state a cycle ahead: a LUT copy of the
+     * FIFO's source column, written with every push and read at the FIFO's own fetch address, which advances
+     * exactly as the FIFO's (a fetch whenever the output stage is free and the RAM holds an entry, both
+     * visible on the FIFO's ports), so the FIFO itself and its latency stay as they are.
+     */
+    private static final class NextHead {
+        /** The entry at the FIFO's fetch address (meaningful when the RAM holds one). */
+        final Entry entry;
+
+        NextHead(StreamFifo<Entry> q, int aw, int timeBits, int depth, TimerQueue t) {
+            int words = Math.max(depth, 2);
+            int pw = log2Up(words);
+            Mem<Entry> copy = Mem.ofFactory(words, () -> new Entry(aw, timeBits)).named("next_mem");
+            UInt writePtr = reg("next_write_ptr", uint(pw)).init(0);
+            UInt fetchPtr = reg("next_fetch_ptr", uint(pw)).init(0);
+            Bool push = q.s.valid.and(q.s.ready);
+            Bool ramHasData = q.occupancy.ne(q.m.valid.asUInt().resize(q.occupancy.width())).named("next_in_ram");
+            Bool fetch = q.m.valid.not().or(q.m.ready).and(ramHasData).named("next_fetch");
+            copy.write(writePtr, q.s.payload, push);
+            when(push, () -> writePtr.set(wrapIncrement(writePtr, words)));
+            when(fetch, () -> fetchPtr.set(wrapIncrement(fetchPtr, words)));
+            entry = copy.readAsync(fetchPtr);
+            t.nextSrc.set(entry.src);
+            t.headFresh.set(regNext(fetch).named("head_fresh_r"));
+            UInt nextSrcR = regNext(t.nextSrc).named("next_src_r");
+            assertThat(t.headFresh.not().or(t.headSrc.eq(nextSrcR)), "timer queue next-head copy out of step");
+        }
+
+        private static UInt wrapIncrement(UInt ptr, int size) {
+            return isPowerOfTwo(size) ? ptr.add(1) : mux(ptr.eq(size - 1), U(0, ptr.width()), ptr.add(1));
+        }
+    }
+
+    /** {@code cutoff - start} is not negative (see the class doc). */
+    private static Bool ripeAt(UInt cutoff, UInt start) {
+        return cutoff.sub(start).bit(cutoff.width() - 1).not();
     }
 
     /** Emitted as {@code sue_timer_queue} (SUE modules carry the {@code sue_} prefix). */
