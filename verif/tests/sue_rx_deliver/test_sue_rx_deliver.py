@@ -66,7 +66,7 @@ def test_stalled_vc():
 
 LAT_MODELS = MODELS[:2] + [(1024, 4, 65536)]
 # Bounds the block must keep (DESIGN-RX.md, "Timing"): RxDeliver's share of the 8-cycle receive path.
-MAX_LATENCY = 5
+MAX_LATENCY = 3
 
 
 @pytest.mark.parametrize("model", LAT_MODELS, ids=[mid(m) for m in LAT_MODELS])

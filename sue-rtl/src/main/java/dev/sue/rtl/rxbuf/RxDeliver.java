@@ -9,6 +9,7 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.Counter;
+import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.rx.RxPduBeat;
 import dev.sue.rtl.xpu.XpuRxBus;
@@ -39,7 +40,8 @@ import java.util.List;
  * of a beat, the length and table entry of an op starting there, stored beside the beat and
  * read by both walks), {@link RxOpValidator}
  * (the walker over the op map, one cycle behind the input, and the descriptor FIFO),
- * {@link RxDescQueue} (per-VC queues of validated PDUs), {@link RxOpDeliverer} (header walk on
+ * {@link RxVcQueue} (per-VC queues of validated PDUs, a verdict into an empty one taken at once),
+ * {@link RxOpDeliverer} (header walk on
  * port H, credits, data beats on port D, round robin over VCs) and {@link RxXpuOutput} (the
  * registered rx_* outputs).
  *
@@ -80,23 +82,24 @@ import java.util.List;
  * the next cycle; a PDU of many tiny ops is finished from the RAM and later PDUs wait in the
  * descriptor queue. The deliverer walks the ops again (nothing is kept per op, so state scales
  * with the buffer only); its header port H reads the next op's header while port D streams the
- * current op's beats, and the per-VC queues ({@link RxDescQueue}) offer a verdict the cycle
- * after it is pushed. Words are read in pairs (even/odd banks) so any op's control bytes and
+ * current op's beats, and the per-VC queues ({@link RxVcQueue}) offer a verdict the cycle
+ * after it is pushed; an idle header stage keeps reading the first header of the PDU being
+ * written, so that read is done when the verdict reaches the queue. Words are read in pairs (even/odd banks) so any op's control bytes and
  * any B data bytes at any 2-byte offset come from one read.
  *
  * <h2>Timing</h2>
  * Ingress one beat per cycle, never stalled. Latency: the last beat of a PDU whose walk ends
- * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 5,
- * command or data op (t write, t+1 verdict, registered, t+2 push into the VC queue, t+3 header
- * read, t+4 decode into the output register; the validator works one cycle behind the input,
- * see {@link RxWrittenBeat}, and its verdict leaves registered for logic depth). XPU
- * side: one op per cycle, data beats back to back across ops (1 beat/cycle). A PDU validated
- * after its last beat (more ops than cycles) starts 4 cycles after its verdict. Details and
- * measured figures: DESIGN-RX.md.
+ * with it (always a single-op PDU) in at cycle t, first rx beat at t + {@link #LATENCY} = 3 on an
+ * idle VC, command or data op (t write, the PDU's first header already read by the parked
+ * header stage; t+1 verdict straight into the empty VC queue's head register; t+2 decode into
+ * the output register; the validator works one cycle behind the input, see
+ * {@link RxWrittenBeat}). XPU side: one op per cycle, data beats back to back across ops (1
+ * beat/cycle). A PDU validated after its last beat (more ops than cycles) starts 2 cycles after
+ * its verdict (3 when its VC's queue was not empty). Details and measured figures: DESIGN-RX.md.
  */
 public final class RxDeliver extends Component {
     /** Last PDU beat in at cycle t (committed, walk complete) -> first rx_* beat of its first op at t + LATENCY. */
-    public static final int LATENCY = 5;
+    public static final int LATENCY = 3;
     /** Counter names, port order ({@code cnt_<name>}). */
     public static final List<String> COUNTERS = List.of("stored", "nobuf", "rollback", "bad_vc", "bad_op", "pdus",
             "ops", "cfg_reject");
@@ -151,13 +154,18 @@ public final class RxDeliver extends Component {
         Bits opMap = RxOpMap.of(in.payload.data, table).named("in_op_map");
         buf.opMap.write(buf.mapAddr(ring.vIn, ring.widx), opMap, ring.wen);
         RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid, opMap));
-        List<RxDescQueue> ready = new ArrayList<>();
+        List<RxVcQueue> ready = new ArrayList<>();
+        List<Bool> takenBy = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
-            RxDescQueue q = instance("ready_q_" + v, () -> new RxDescQueue(buf.wb, buf.w));
+            RxVcQueue q = instance("ready_q_" + v, () -> new RxVcQueue(buf.wb, buf.w));
+            q.d.valid.set(validator.pushNow.and(validator.verdictNow.vc.eq(v)));
+            assignLeaves(q.d.payload, validator.verdictNow);
             q.s.valid.set(validator.push.and(validator.verdict.vc.eq(v)));
             assignLeaves(q.s.payload, validator.verdict);
+            takenBy.add(q.d.valid.and(q.directOk));
             ready.add(q);
         }
+        validator.taken.set(OneHot.fromBools(takenBy).orR());
         RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, ready, rx.credit, rx.resetIn, dataWidth);
         rx.valid.set(deliverer.output.valid);
         rx.cycle.set(deliverer.output.cycle);
@@ -172,7 +180,7 @@ public final class RxDeliver extends Component {
         cntRollback.set(Counter.saturating("cnt_rollback_q", StatusWord.BITS,
                 ring.lastIn.andNot(in.payload.commit.and(accept))));
         cntBadVc.set(Counter.saturating("cnt_bad_vc_q", StatusWord.BITS, ring.kept.andNot(ring.vcOk)));
-        cntBadOp.set(Counter.saturating("cnt_bad_op_q", StatusWord.BITS, validator.push.and(validator.verdict.bad)));
+        cntBadOp.set(Counter.saturating("cnt_bad_op_q", StatusWord.BITS, validator.badJudged));
         cntPdus.set(Counter.saturating("cnt_pdus_q", StatusWord.BITS, deliverer.pduDone));
         cntOps.set(Counter.saturating("cnt_ops_q", StatusWord.BITS, deliverer.go));
         cntCfgReject.set(Counter.saturating("cnt_cfg_reject_q", StatusWord.BITS, table.cfgReject));

@@ -14,9 +14,9 @@ import dev.sue.hdl.lib.stream.Stream;
  * (the front) before a RAM FIFO, with a bypass into the front while the RAM part is empty.
  *
  * <h2>Why</h2>
- * A plain RAM {@link StreamFifo} offers an entry two edges after its push; on the receive path
- * that is two of the three cycles RxDeliver may spend between a PDU's last beat and its first
- * XPU beat. Here a push goes straight into the front while the RAM part is empty and the
+ * A plain RAM {@link StreamFifo} offers an entry two edges after its push, a cycle more than the
+ * receive path can spare (the validator's PDU queue, and behind each {@link RxVcQueue}'s head).
+ * Here a push goes straight into the front while the RAM part is empty and the
  * front has room: offered from the next edge, also as the entry right behind the head, so the
  * deliverer finds the next PDU of a VC in the cycle after it pops the current one, even when
  * that PDU was validated only one cycle before. Older entries wait in the RAM FIFO and refill

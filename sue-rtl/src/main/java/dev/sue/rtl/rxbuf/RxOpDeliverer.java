@@ -16,7 +16,9 @@ import java.util.List;
  * reads the next op's header pair (port M its op map, {@link RxOpMap}) while port D streams the current op's data beats, so ops and
  * beats follow back to back; a command-only op, and beat 0 of a data op whose bytes lie in the
  * header pair, leave straight from the header read. VCs are served round robin; a VC short of
- * credits is left until its credits cover the op it waits for. Rules and timing: DESIGN-RX.md.
+ * credits is left until its credits cover the op it waits for. With nothing to serve, port H
+ * keeps reading the first header of the PDU being written (parked), so that PDU's first op
+ * leaves in the cycle its verdict reaches the queue head. Rules and timing: DESIGN-RX.md.
  */
 final class RxOpDeliverer {
     private static final int CW = 12;
@@ -30,7 +32,7 @@ final class RxOpDeliverer {
     /** rx_reset_out: registered rx_reset_in (1 after reset). */
     final Bool rxResetOut;
 
-    RxOpDeliverer(RxBuffer buf, RxRing ring, List<RxDescQueue> ready, Bits rxCredit,
+    RxOpDeliverer(RxBuffer buf, RxRing ring, List<RxVcQueue> ready, Bits rxCredit,
                   Bool rxResetIn, int dataWidth) {
         final int vcs = buf.vcs;
         final int nb = buf.nb;
@@ -220,8 +222,27 @@ final class RxOpDeliverer {
         }
         RoundRobin idle = new RoundRobin(eligIdle, rr, "idle");
         RoundRobin sw = new RoundRobin(eligSw, rr, "sw");
-        Bool walking = hPend.and(headOk.or(hStale));
+        // a stale parked read is not read again: the idle stage parks anew (the target may have moved)
+        Bool parkRead = reg("park_read", bool()).init(false);
+        Bool reread = hStale.andNot(parkRead).named("h_reread");
+        Bool walking = hPend.and(headOk.or(reread));
         Bool idleCase = walking.not().named("idle_case");
+        // Latency: with nothing to serve, port H keeps reading the first header of the PDU being
+        // written (the last written beat's VC and first word, from registers) as a speculative
+        // next-PDU read, so its decode is due the cycle its verdict reaches the VC queue's head
+        // instead of a cycle later. Only onto a VC with an empty queue: a head there could be a
+        // PDU part delivered (op position not 0) that the read would take for a new one.
+        UInt parkVc = reg("park_vc", uint(2)).init(0);
+        UInt parkStart = reg("park_start", uint(wb)).init(0);
+        when(wen, () -> {
+            parkVc.set(vIn);
+            parkStart.set(ring.wpSel.resize(wb));
+        });
+        List<UInt> headValid = new ArrayList<>();
+        for (RxVcQueue q : ready) {
+            headValid.add(q.m.valid.asUInt());
+        }
+        Bool park = idleCase.andNot(idle.any).andNot(RxBuffer.sel(headValid, parkVc).bit(0)).named("park");
         Bool skip = idleCase.and(idle.any).and(idle.bad(ready)).named("skip");
         Bool fetchIdle = idleCase.and(idle.any).andNot(idle.bad(ready)).named("fetch_idle");
         Bool fetchSw = pduDone.and(sw.any).andNot(sw.bad(ready)).named("fetch_sw");
@@ -229,26 +250,28 @@ final class RxOpDeliverer {
         Bool selCont = opHere.andNot(lastOp).named("sel_cont");
         // the read position and the same plus one word (bank 0's address), each chosen among
         // candidates that carry their own offset: no adder after the late choice
-        ReadPos at = new ReadPos("", 0, ready, opos, hA, hs, nwDec, opLen, lb, pb);
-        ReadPos atB = new ReadPos("_b", 1, ready, opos, hA, hs, nwDec, opLen, lb, pb);
+        ReadPos at = new ReadPos("", 0, ready, opos, hA, hs, nwDec, opLen, parkStart, lb, pb);
+        ReadPos atB = new ReadPos("_b", 1, ready, opos, hA, hs, nwDec, opLen, parkStart, lb, pb);
         for (ReadPos r : List.of(at, atB)) {
             UInt switchPos = mux(sw.any, RxBuffer.sel(r.fetch, sw.index), r.spec).named("switch_pos" + r.suffix);
-            UInt otherPos = mux(hStale, r.cur, mux(walking, switchPos, RxBuffer.sel(r.fetch, idle.index)))
-                    .named("other_pos" + r.suffix);
+            UInt idlePos = mux(idle.any, RxBuffer.sel(r.fetch, idle.index), r.park).named("idle_pos" + r.suffix);
+            UInt otherPos = mux(reread, r.cur, mux(walking, switchPos, idlePos)).named("other_pos" + r.suffix);
             (r == at ? hRdPos : hRdPosB).set(mux(selCont, r.cont, otherPos));
         }
         List<UInt> fetchPos = at.fetch;
         UInt specStart = at.specStart;
         UInt specPos = at.spec;
         UInt contPos = at.cont;
-        hRdVc.set(mux(walking.and(sw.any.not().or(selCont).or(hStale)), hv, mux(walking, sw.index, idle.index)));
+        hRdVc.set(mux(walking.and(sw.any.not().or(selCont).or(reread)), hv,
+                mux(walking, sw.index, mux(idle.any, idle.index, parkVc))));
         Bool fetch = fetchIdle.or(fetchSw).named("fetch");
         UInt sv = mux(fetchSw, sw.index, idle.index).named("sv");
-        hRdEn.set(hStale.or(contH).or(fetch).or(spec));
+        hRdEn.set(reread.or(contH).or(fetch).or(spec).or(park));
         when(fetch.or(skip), () -> rr.set(mux(skip, idle.index, sv)));
 
         hPend.set(FALSE);
-        when(hStale.or(holdH), () -> hPend.set(TRUE))
+        parkRead.set(park);
+        when(reread.or(holdH), () -> hPend.set(TRUE))
                 .elseWhen(contH, () -> {
                     hp.set(hNext);
                     remUnits.set(remCur.sub(hLane.code.resize(12)));
@@ -269,6 +292,13 @@ final class RxOpDeliverer {
                     remFromHead.set(TRUE);
                     hs.set(specStart);
                     hA.set(specPos);
+                    hPend.set(TRUE);
+                }).elseWhen(park, () -> {
+                    hv.set(parkVc);
+                    hp.set(U(0, 14));
+                    remFromHead.set(TRUE);
+                    hs.set(parkStart);
+                    hA.set(at.park);
                     hPend.set(TRUE);
                 });
 
@@ -360,10 +390,10 @@ final class RxOpDeliverer {
         return OneHot.fromBools(bits);
     }
 
-    private static UInt selDesc(List<RxDescQueue> qs, UInt idx,
+    private static UInt selDesc(List<RxVcQueue> qs, UInt idx,
                                 java.util.function.Function<RxPduDesc, UInt> f) {
         List<UInt> l = new ArrayList<>();
-        for (RxDescQueue q : qs) {
+        for (RxVcQueue q : qs) {
             l.add(f.apply(q.m.payload));
         }
         return RxBuffer.sel(l, idx);
@@ -391,7 +421,8 @@ final class RxOpDeliverer {
     /**
      * The candidates of the next header read position plus {@code words} words: each VC's fetch
      * position (queue head start, op position), the speculative next PDU (hs + head words), the
-     * current position and the continuation (+ op length).
+     * current position, the continuation (+ op length) and the parked read (the PDU being
+     * written).
      */
     private static final class ReadPos {
         final String suffix;
@@ -400,9 +431,10 @@ final class RxOpDeliverer {
         final UInt spec;
         final UInt cur;
         final UInt cont;
+        final UInt park;
 
-        ReadPos(String suffix, int words, List<RxDescQueue> ready, List<UInt> opos, UInt hA, UInt hs,
-                UInt nwDec, UInt opLen, int lb, int pb) {
+        ReadPos(String suffix, int words, List<RxVcQueue> ready, List<UInt> opos, UInt hA, UInt hs,
+                UInt nwDec, UInt opLen, UInt parkStart, int lb, int pb) {
             this.suffix = suffix;
             for (int v = 0; v < ready.size(); v++) {
                 fetch.add(plus(ready.get(v).m.payload.start, words).resize(pb).shl(lb).add(opos.get(v).resize(pb))
@@ -412,6 +444,7 @@ final class RxOpDeliverer {
             spec = specStart.resize(pb).shl(lb);
             cur = plus(hA, words << lb);
             cont = cur.add(opLen.resize(pb)).named("cont_pos" + suffix);
+            park = plus(parkStart, words).resize(pb).shl(lb).named("park_pos" + suffix);
         }
 
         private static UInt plus(UInt x, int k) {
@@ -437,7 +470,7 @@ final class RxOpDeliverer {
         }
 
         /** The chosen VC's head PDU is malformed (skipped without reads). */
-        Bool bad(List<RxDescQueue> qs) {
+        Bool bad(List<RxVcQueue> qs) {
             return selDesc(qs, index, d -> d.bad.asUInt()).bit(0);
         }
     }

@@ -15,17 +15,25 @@ import java.util.List;
  * drops the whole PDU). While it has caught up it follows the PDU streaming in ("live"), one cycle behind the input
  * ({@link RxWrittenBeat}): a header in that beat is read from its register, an older one from RAM
  * port V (every word it can need is written by then: no bypass); the verdict then leaves in the
- * cycle after the last beat, and is registered before the VC queues (the end-of-walk decision
+ * cycle after the last beat: at once into an empty VC queue's head register ({@link RxVcQueue},
+ * which needs no count for it), else registered before the VC queue (the end-of-walk decision
  * comes after the lane pick and its compare, too late for a queue's count in the same cycle).
  * PDUs completed while it is busy wait in the descriptor queue ({@code pdu_fifo}, an
  * {@link RxDescQueue}: its register front keeps the walker's late pop off the RAM FIFO's count)
  * and are walked from port V. Rules: DESIGN-RX.md, "Walk rules".
  */
 final class RxOpValidator {
-    /** A verdict this cycle: {@link #verdict} goes to its VC's queue. */
+    /** A verdict now (late: after the lane pick), {@link #verdictNow}; its VC's queue may take it at once. */
+    final Bool pushNow;
+    final RxPduDesc verdictNow;
+    /** Set by the owner: the verdict of this cycle went to its VC's queue at once (not registered). */
+    final Bool taken = wire("verdict_taken", bool());
+    /** A registered verdict this cycle (one not {@link #taken}): {@link #verdict} goes to its VC's queue. */
     final Bool push;
     /** The PDU judged: {@code bad} set when an op is malformed. */
     final RxPduDesc verdict;
+    /** A malformed PDU was judged in the cycle before (registered, for the counter). */
+    final Bool badJudged;
 
     RxOpValidator(RxBuffer buf, RxWrittenBeat in) {
         final int vcs = buf.vcs;
@@ -180,11 +188,15 @@ final class RxOpValidator {
             });
         }));
 
-        // the verdict leaves registered: the late end-of-walk decision meets one register, not
-        // the VC queues' bypass and counts
+        // the verdict leaves at once into an empty VC queue's head register (RxVcQueue), else
+        // registered: the late end-of-walk decision meets one register, not a queue's counts
+        pushNow = vPush;
         Bool pushQ = reg("verdict_push", bool()).init(false);
-        pushQ.set(vPush);
+        pushQ.set(vPush.andNot(taken));
         push = pushQ;
+        Bool badQ = reg("verdict_bad_judged", bool()).init(false);
+        badQ.set(vPush.and(vBad));
+        badJudged = badQ;
         RxPduDesc v = wire("verdict_now", new RxPduDesc(wb));
         v.vc.set(vOutVc);
         v.start.set(mux(wStored, wStart, inStart));
@@ -193,6 +205,7 @@ final class RxOpValidator {
         v.reachUnits.set(RxCodeBounds.reachUnits(v.length));
         v.src.set(mux(wStored, wSrc, in.src));
         v.bad.set(vBad);
+        verdictNow = v;
         verdict = regNext(v).named("verdict");
     }
 }
