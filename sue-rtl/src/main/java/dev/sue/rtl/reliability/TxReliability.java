@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
+import dev.sue.hdl.Data;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
@@ -118,8 +119,8 @@ public final class TxReliability extends Component {
     public static final int RETRY_DEFAULT = 7;
     public static final int ACK_WAIT_DEFAULT = 64;
     static final int TW = 24;
-    /** Cycles from a descriptor taken on {@code s} to it on {@code m}: input register, issue, read, decide. */
-    public static final int DESC_LATENCY = 4;
+    /** Cycles from a descriptor taken on {@code s} to it on {@code m}: issue, read, decide (the output FIFO's register). */
+    public static final int DESC_LATENCY = 3;
 
     public final Stream<TxPdu> s;
     public final Stream<PacketBeat> sData;
@@ -193,12 +194,17 @@ public final class TxReliability extends Component {
         free.connectFrom(freeFifo.m);
         replay.connectFrom(replayFifo.m);
         m.connectFrom(outFifo.m);
-        PeerAckQueue peers = new PeerAckQueue(xpus, peerAck);
-        AckInfoTable acks = new AckInfoTable(xpus, ackReq, now.resize(16), cfg.ackWait);
-        // the queue manager's descriptor is registered first, so that its valid and payload reach
-        // the engine's issue logic from flip-flops, and the ready it gets back comes from them too
-        Stream<TxPdu> inDesc = s.m2sPipe();
-        TxRelEngine engine = new TxRelEngine(xpus, cells, inDesc, cfg, now, peers, acks, outFifo.s, verdicts, freeFifo,
+        // the receive path's messages arrive from its logic, not from registers: registered here so
+        // that the queues' bit-vector and FIFO updates start from flip-flops (an ACK a cycle later
+        // costs nothing)
+        Flow<PeerAck> peerAckQ = registered("peer_ack", peerAck);
+        Flow<AckReq> ackReqQ = registered("ack_req", ackReq);
+        PeerAckQueue peers = new PeerAckQueue(xpus, peerAckQ);
+        AckInfoTable acks = new AckInfoTable(xpus, ackReqQ, now.resize(16), cfg.ackWait);
+        // s comes straight from the queue manager's desc FIFO (register storage): its valid and
+        // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so no
+        // input register of our own (it cost a cycle of latency)
+        TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, outFifo.s, verdicts, freeFifo,
                 replayFifo, m.fire());
         clearing.set(engine.table.clearing);
         new WindowFlow(xpus, win, engine.table.lastWen, engine.table.lastAddr, engine.table.lastWord, cfg.window);
@@ -221,7 +227,7 @@ public final class TxReliability extends Component {
         connErrD.set(engine.at2.addr.resize(10));
         connErr.valid.set(connErrV);
         connErr.payload.set(connErrD);
-        Bool badNack = peerAck.payload.op.eq(RhDesc.OP_NACK);
+        Bool badNack = peerAckQ.payload.op.eq(RhDesc.OP_NACK);
         cntPdus.set(Counter.saturating("cnt_pdus_q", StatusWord.BITS, engine.pduSent));
         cntRetx.set(Counter.saturating("cnt_retx_q", StatusWord.BITS, engine.retxSent));
         cntEmpty.set(Counter.saturating("cnt_empty_q", StatusWord.BITS, engine.emptySent));
@@ -240,6 +246,18 @@ public final class TxReliability extends Component {
         cntBadCfg.set(Counter.saturating("cnt_bad_cfg_q", StatusWord.BITS, cfg.bad));
         m.assertProtocol("m", true);
         assertThat(s.fire().not().or(s.payload.length.ne(0)), "a PDU of length 0 from the queue manager");
+    }
+
+    /** {@code in} through a register (valid reset low): registers {@code <name>_q_*}, the flow {@code <name>_in}. */
+    private static <T extends Data> Flow<T> registered(String name, Flow<T> in) {
+        Bool valid = reg(name + "_q_valid", bool()).init(false);
+        valid.set(in.valid);
+        T payload = reg(name + "_q", in.payloadType().get());
+        assignLeaves(payload, in.payload);
+        Flow<T> out = wire(name + "_in", in.copyType());
+        out.valid.set(valid);
+        assignLeaves(out.payload, payload);
+        return out;
     }
 
     /** Emitted as {@code sue_tx_reliability}. */
