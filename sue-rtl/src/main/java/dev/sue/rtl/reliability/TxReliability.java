@@ -40,10 +40,12 @@ import dev.sue.rtl.queue.TxQueueManager;
  * <ul>
  * <li>{@code s} (slave {@link TxPdu}) / {@code s_data}: the queue manager's PDU stream (new
  *     PDUs and replays); {@code m} (master {@link RhDesc}) / {@code m_data}: to the framer.
- *     {@code s} is registered on entry, {@code m} leaves a 4-deep FIFO: a descriptor takes
- *     {@link #DESC_LATENCY} = 4 cycles (input register, engine issue, read, decide). {@code
- *     m_data} is {@code s_data} through a forward register, the beats of dropped PDUs swallowed
- *     (a 1-bit verdict per descriptor, 8 deep, known a cycle before the descriptor leaves).</li>
+ *     {@code s} must come from registers (in {@code sue_tx} the queue manager's desc FIFO): the
+ *     engine's issue stage takes it directly; {@code m} leaves a 4-deep FIFO: a descriptor takes
+ *     {@link #DESC_LATENCY} = 3 cycles (engine issue, read, decide into the output FIFO). {@code
+ *     m_data} is {@code s_data} through a full register (valid, payload and ready registered),
+ *     the beats of dropped PDUs swallowed (a 1-bit verdict per descriptor, 8 deep, known a cycle
+ *     before the descriptor leaves).</li>
  * <li>{@code replay} (master {@link ReplayReq}), {@code free} (master {@link CellFree}): to the
  *     queue manager (4- and 8-deep FIFOs).</li>
  * <li>{@code win} (master Flow {dest, open}): window state per connection to the scheduler:
@@ -52,13 +54,13 @@ import dev.sue.rtl.queue.TxQueueManager;
  *     error (queued PDUs drain and are dropped). Only changes are sent, three cycles after the
  *     engine's decide stage ({@link WindowFlow}).</li>
  * <li>{@code peer_ack} (slave Flow {@link PeerAck}): ACK(rpsn) / NACK(rpsn) from the receive
- *     path. One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
+ *     path, registered on entry. One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
  *     once): a message for a peer that already has one waiting is merged into it, keeping the
  *     newer by "acknowledged up to" (NACK(r) counts as r - 1, a NACK wins a tie; messages may
  *     arrive out of order), counted in {@code cnt_ack_merged}. ACKs are cumulative, so nothing is
  *     lost, and nothing overflows.</li>
  * <li>{@code ack_req} (slave Flow {@link AckReq}): ACK info to carry to a peer on its next PDU
- *     ({@link AckInfoTable}); if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles
+ *     ({@link AckInfoTable}), registered on entry; if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles
  *     (and up to one more) an empty PDU (length 0, the peer's next PSN, not consumed) carries
  *     it.</li>
  * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready}: 0x0220 WINDOW (1..windowMax, default
@@ -200,13 +202,15 @@ public final class TxReliability extends Component {
         Flow<PeerAck> peerAckQ = registered("peer_ack", peerAck);
         Flow<AckReq> ackReqQ = registered("ack_req", ackReq);
         PeerAckQueue peers = new PeerAckQueue(xpus, peerAckQ);
-        AckInfoTable acks = new AckInfoTable(xpus, ackReqQ, now.resize(16), cfg.ackWait);
+        UInt ackNextDest = wire("ack_next_dest", uint(xw));
+        AckInfoTable acks = new AckInfoTable(xpus, ackReqQ, now.resize(16), cfg.ackWait, ackNextDest);
         // s comes straight from the queue manager's desc FIFO (register storage): its valid and
-        // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so no
-        // input register of our own (it cost a cycle of latency)
+        // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
+        // the engine's issue stage is the only register stage it passes before the read
         TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, outFifo.s, verdicts, freeFifo,
                 replayFifo, m.fire());
         clearing.set(engine.table.clearing);
+        ackNextDest.set(engine.at1.addr);
         new WindowFlow(xpus, win, engine.table.lastWen, engine.table.lastAddr, engine.table.lastWord, cfg.window);
 
         // ---- data: pass or swallow by the verdict of its descriptor, registered to the framer --
@@ -216,7 +220,9 @@ public final class TxReliability extends Component {
         assignLeaves(gated.payload, sData.payload);
         sData.ready.set(verdicts.m.valid.and(drop.or(gated.ready)));
         verdicts.m.ready.set(sData.fire().and(sData.payload.last));
-        mData.connectFrom(gated.m2sPipe());
+        // every output registered, the framer's ready included: its data-ready decision (beats
+        // taken against the head entry's count) does not reach the verdict FIFO's pop
+        mData.connectFrom(gated.fullPipe());
 
         // ---- connection state readout, events, counters ---------------------------------------
         ConnState seen = engine.table.peek(stateDest.resize(xw));
