@@ -41,8 +41,10 @@ import dev.sue.rtl.queue.TxQueueManager;
  * <li>{@code s} (slave {@link TxPdu}) / {@code s_data}: the queue manager's PDU stream (new
  *     PDUs and replays); {@code m} (master {@link RhDesc}) / {@code m_data}: to the framer.
  *     {@code s} must come from registers (in {@code sue_tx} the queue manager's desc FIFO): the
- *     engine's issue stage takes it directly; {@code m} leaves a 4-deep FIFO: a descriptor takes
- *     {@link #DESC_LATENCY} = 3 cycles (engine issue, read, decide into the output FIFO). {@code
+ *     engine's issue stage takes it directly. {@code m} is the engine's decide stage while its
+ *     4-deep output FIFO is empty (the consumer must register what it takes, as the framer does),
+ *     else the FIFO's head: a descriptor takes {@link #DESC_LATENCY} = 2 cycles (engine issue,
+ *     read; decide passes it on). {@code
  *     m_data} is {@code s_data} through a full register (valid, payload and ready registered),
  *     the beats of dropped PDUs swallowed (a 1-bit verdict per descriptor, 8 deep, known a cycle
  *     before the descriptor leaves).</li>
@@ -121,8 +123,8 @@ public final class TxReliability extends Component {
     public static final int RETRY_DEFAULT = 7;
     public static final int ACK_WAIT_DEFAULT = 64;
     static final int TW = 24;
-    /** Cycles from a descriptor taken on {@code s} to it on {@code m}: issue, read, decide (the output FIFO's register). */
-    public static final int DESC_LATENCY = 3;
+    /** Cycles from a descriptor taken on {@code s} to it on {@code m}: issue, read (decide passes to m while the output FIFO is empty). */
+    public static final int DESC_LATENCY = 2;
 
     public final Stream<TxPdu> s;
     public final Stream<PacketBeat> sData;
@@ -195,7 +197,25 @@ public final class TxReliability extends Component {
                 FifoStorage.REGISTERS, EngineIssue.OUT_DEPTH));
         free.connectFrom(freeFifo.m);
         replay.connectFrom(replayFifo.m);
-        m.connectFrom(outFifo.m);
+        // the decide stage's descriptor goes to m directly while the output FIFO is empty (its
+        // fields come from the engine's registers, the PSN table's forwarded word and the ACK
+        // table; the framer registers what it takes), into the FIFO otherwise or when m stalls
+        Stream<RhDesc> decided = wire("decided", Stream.of(RhDesc::new));
+        Bool fifoEmpty = outFifo.m.valid.not();
+        m.valid.set(outFifo.m.valid.or(decided.valid));
+        RhDesc head = outFifo.m.payload;
+        RhDesc now0 = decided.payload;
+        m.payload.dest.set(mux(fifoEmpty, now0.dest, head.dest));
+        m.payload.vc.set(mux(fifoEmpty, now0.vc, head.vc));
+        m.payload.length.set(mux(fifoEmpty, now0.length, head.length));
+        m.payload.psn.set(mux(fifoEmpty, now0.psn, head.psn));
+        m.payload.op.set(mux(fifoEmpty, now0.op, head.op));
+        m.payload.rpsn.set(mux(fifoEmpty, now0.rpsn, head.rpsn));
+        outFifo.m.ready.set(m.ready);
+        Bool passes = fifoEmpty.and(m.ready).named("out_passes");
+        outFifo.s.valid.set(decided.valid.andNot(passes));
+        assignLeaves(outFifo.s.payload, decided.payload);
+        decided.ready.set(outFifo.s.ready.or(passes));
         // the receive path's messages arrive from its logic, not from registers: registered here so
         // that the queues' bit-vector and FIFO updates start from flip-flops (an ACK a cycle later
         // costs nothing)
@@ -207,7 +227,7 @@ public final class TxReliability extends Component {
         // s comes straight from the queue manager's desc FIFO (register storage): its valid and
         // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
         // the engine's issue stage is the only register stage it passes before the read
-        TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, outFifo.s, verdicts, freeFifo,
+        TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, decided, verdicts, freeFifo,
                 replayFifo, m.fire());
         clearing.set(engine.table.clearing);
         ackNextDest.set(engine.at1.addr);
