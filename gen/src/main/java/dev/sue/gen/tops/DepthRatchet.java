@@ -21,8 +21,7 @@ public final class DepthRatchet {
             Map.entry("sue_endpoint", 9.0),
             Map.entry("sue_rx", 8.5),
             Map.entry("sue_rx_deliver", 8.5),
-            Map.entry("sue_tx", 9.0),
-            Map.entry("sue_tx_reliability", 9.0)));
+            Map.entry("sue_tx", 9.0)));
 
     private DepthRatchet() {
     }

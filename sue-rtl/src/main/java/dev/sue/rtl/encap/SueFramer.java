@@ -61,8 +61,9 @@ import java.util.List;
  *   <li>{@code ctl} (slave {@code Stream<PacketBeat>}, only with {@code controlFrames}, as in
  *       {@code sue_endpoint}): whole control frames without FCS, kept back to back by their
  *       source; {@link ControlFrameMerge} puts them between SUE frames after the R-CRC stage,
- *       so they get the FCS when FCS_BY_SUE is 1, like every frame. A register after the merge
- *       adds one cycle to every frame's latency (below) in this configuration.</li>
+ *       so they get the FCS when FCS_BY_SUE is 1, like every frame. With FCS_BY_SUE = 1 a register
+ *       between the merge and the FCS stage adds one cycle to every frame's latency (below) in
+ *       this configuration; with 0 the frames bypass it and the FCS stage.</li>
  *   <li>{@code frames}, {@code drops} (out, 32 bits, wrapping): frames sent into the CRC stages
  *       and PDUs dropped because {@code dest >= numXpus} (their data beats are consumed and
  *       nothing reaches {@code m}).</li>
@@ -374,13 +375,24 @@ public final class SueFramer extends Component {
             merge.ctl.connectFrom(ctl);
             // The R-CRC stage's keep is combinational from the assembler: with the merge's mux the
             // FCS engine's pad decode would be 9 levels at 1024 bits, so a forward register
-            // (full throughput, one cycle more latency) sits between.
-            fcs.s.connectFrom(merge.m.m2sPipe());
+            // (full throughput, one cycle more latency) sits between. It serves FCS_BY_SUE = 1
+            // only: with 0 the frames leave the merge for m directly (the FCS stage would pass
+            // them through anyway), so the usual configuration keeps the framer's latency.
+            Stream<PacketBeat> toFcs = merge.m.newWire("to_fcs");
+            toFcs.valid.set(merge.m.valid.and(fcsBySue));
+            assignLeaves(toFcs.payload, merge.m.payload);
+            fcs.s.connectFrom(toFcs.m2sPipe());
+            merge.m.ready.set(mux(fcsBySue, toFcs.ready, m.ready));
+            m.valid.set(mux(fcsBySue, fcs.m.valid, merge.m.valid));
+            m.payload.data.set(mux(fcsBySue, fcs.m.payload.data, merge.m.payload.data));
+            m.payload.keep.set(mux(fcsBySue, fcs.m.payload.keep, merge.m.payload.keep));
+            m.payload.last.set(mux(fcsBySue, fcs.m.payload.last, merge.m.payload.last));
+            fcs.m.ready.set(m.ready);
         } else {
             ctl = null;
             fcs.s.connectFrom(rcrc.m);
+            m.connectFrom(fcs.m);
         }
-        m.connectFrom(fcs.m);
         desc.assertProtocol("desc", false);
         data.assertProtocol("data", false);
         List<Bits> beyond = new ArrayList<>();

@@ -36,7 +36,12 @@ final class AckInfoTable {
     final Bool takeHas;
     final AckInfo takeInfo;
 
-    AckInfoTable(int xpus, Flow<AckReq> req, UInt now16, UInt ackWait) {
+    /**
+     * @param nextDest the connection of the engine's event one stage ahead of its decide stage
+     *     (a register): its pending bit is read a cycle early into {@link #takeHas}, with this
+     *     cycle's set and take applied, so no wide bit select sits in front of the decide stage
+     */
+    AckInfoTable(int xpus, Flow<AckReq> req, UInt now16, UInt ackWait, UInt nextDest) {
         int xw = log2Up(xpus);
         // one entry per peer, plus one: a peer popped in a cycle may be pushed again in it, and the
         // FIFO frees the popped place only at the next edge
@@ -62,7 +67,9 @@ final class AckInfoTable {
         Bits setMask = mux(ok, B(1, xpus).shl(idx), B(0, xpus));
         Bits clearMask = mux(take, B(1, xpus).shl(takeDest), B(0, xpus));
         pending.set(pending.and(clearMask.not()).or(setMask));
-        takeHas = pending.bit(takeDest).named("ack_take_has");
+        Bool hasNext = pending.bit(nextDest).andNot(take.and(takeDest.eq(nextDest)))
+                .or(ok.and(idx.eq(nextDest))).named("ack_next_has");
+        takeHas = regNext(hasNext).named("ack_take_has");
         takeInfo = info.readAsync(takeDest);
 
         dueDest = pig.m.payload.slice(xw + 15, 16).asUInt().named("pig_dest");

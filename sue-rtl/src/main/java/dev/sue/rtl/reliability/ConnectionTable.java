@@ -43,16 +43,21 @@ final class ConnectionTable {
     ConnectionTable(int xpus, int cellBits, UInt addr0, Bool match0, UInt addr1, Bool v2, UInt addr2) {
         int xw = addr0.width();
         Mem<ConnState> mem = Mem.of(xpus, new ConnState(cellBits)).named("conn_state");
-        UInt sweep = reg("clear_ptr", uint(bitsFor(xpus))).init(0);
-        clearing = sweep.ne(xpus).named("clearing");
-        when(clearing, () -> sweep.set(sweep.add(1)));
+        // the sweep's flag is a register (not a compare of the pointer): it gates every event the
+        // engine issues, and the queue manager's desc ready behind them
+        UInt sweep = reg("clear_ptr", uint(xw)).init(0);
+        clearing = reg("clearing", bool()).init(true);
+        when(clearing, () -> {
+            sweep.set(sweep.add(1));
+            when(sweep.eq(xpus - 1), () -> clearing.set(false));
+        });
 
         write = wire("st_new", new ConnState(cellBits));
         writeEnable = wire("st_wen", bool());
         ConnState zero = wire("st_zero", new ConnState(cellBits));
         assignFromBits(zero, B(0, zero.bitWidth()));
         ConnState written = ConnState.select("st_written", clearing, zero, write);
-        mem.write(mux(clearing, sweep.resize(xw), addr2), written, clearing.or(writeEnable));
+        mem.write(mux(clearing, sweep, addr2), written, clearing.or(writeEnable));
 
         lastWen = reg("st_last_wen", bool()).init(false);
         lastAddr = reg("st_last_addr", uint(xw)).init(0);

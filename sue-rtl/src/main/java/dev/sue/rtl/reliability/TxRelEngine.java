@@ -213,10 +213,15 @@ final class TxRelEngine {
         cfg.done.set(at2.cfg);
 
         // rewind queue: each connection at most once; a rewind of the connection being walked
-        // resumes the walk instead
+        // resumes the walk instead. The queued bit of the decide stage's connection is read a
+        // stage early (this cycle's push and release applied), so no wide bit select sits in
+        // front of the FIFO's push.
         Bits rwq = reg("rewind_queued", bits(xpus)).init(0);
-        Bool rwPushNow = rwPush.andNot(rwq.bit(at2.addr)).named("rw_push_now");
-        issue.rwResume.set(rwPush.and(rwq.bit(at2.addr)).and(issue.rwDest.eq(at2.addr)));
+        Bool queuedAt2 = reg("rewind_queued_e2", bool()).init(false);
+        Bool rwPushNow = rwPush.andNot(queuedAt2).named("rw_push_now");
+        queuedAt2.set(rwq.bit(at1.addr).andNot(issue.rwRelease.and(issue.rwDest.eq(at1.addr)))
+                .or(rwPushNow.and(at2.addr.eq(at1.addr))).named("rewind_queued_e1"));
+        issue.rwResume.set(rwPush.and(queuedAt2).and(issue.rwDest.eq(at2.addr)));
         rwFifo.s.valid.set(rwPushNow);
         rwFifo.s.payload.set(at2.addr);
         Bits rwSet = mux(rwPushNow, B(1, xpus).shl(at2.addr), B(0, xpus));

@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
+import dev.sue.hdl.Data;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
@@ -39,10 +40,14 @@ import dev.sue.rtl.queue.TxQueueManager;
  * <ul>
  * <li>{@code s} (slave {@link TxPdu}) / {@code s_data}: the queue manager's PDU stream (new
  *     PDUs and replays); {@code m} (master {@link RhDesc}) / {@code m_data}: to the framer.
- *     {@code s} is registered on entry, {@code m} leaves a 4-deep FIFO: a descriptor takes
- *     {@link #DESC_LATENCY} = 4 cycles (input register, engine issue, read, decide). {@code
- *     m_data} is {@code s_data} through a forward register, the beats of dropped PDUs swallowed
- *     (a 1-bit verdict per descriptor, 8 deep, known a cycle before the descriptor leaves).</li>
+ *     {@code s} must come from registers (in {@code sue_tx} the queue manager's desc FIFO): the
+ *     engine's issue stage takes it directly. {@code m} is the engine's decide stage while its
+ *     4-deep output FIFO is empty (the consumer must register what it takes, as the framer does),
+ *     else the FIFO's head: a descriptor takes {@link #DESC_LATENCY} = 2 cycles (engine issue,
+ *     read; decide passes it on). {@code
+ *     m_data} is {@code s_data} through a full register (valid, payload and ready registered),
+ *     the beats of dropped PDUs swallowed (a 1-bit verdict per descriptor, 8 deep, known a cycle
+ *     before the descriptor leaves).</li>
  * <li>{@code replay} (master {@link ReplayReq}), {@code free} (master {@link CellFree}): to the
  *     queue manager (4- and 8-deep FIFOs).</li>
  * <li>{@code win} (master Flow {dest, open}): window state per connection to the scheduler:
@@ -51,13 +56,13 @@ import dev.sue.rtl.queue.TxQueueManager;
  *     error (queued PDUs drain and are dropped). Only changes are sent, three cycles after the
  *     engine's decide stage ({@link WindowFlow}).</li>
  * <li>{@code peer_ack} (slave Flow {@link PeerAck}): ACK(rpsn) / NACK(rpsn) from the receive
- *     path. One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
+ *     path, registered on entry. One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
  *     once): a message for a peer that already has one waiting is merged into it, keeping the
  *     newer by "acknowledged up to" (NACK(r) counts as r - 1, a NACK wins a tie; messages may
  *     arrive out of order), counted in {@code cnt_ack_merged}. ACKs are cumulative, so nothing is
  *     lost, and nothing overflows.</li>
  * <li>{@code ack_req} (slave Flow {@link AckReq}): ACK info to carry to a peer on its next PDU
- *     ({@link AckInfoTable}); if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles
+ *     ({@link AckInfoTable}), registered on entry; if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles
  *     (and up to one more) an empty PDU (length 0, the peer's next PSN, not consumed) carries
  *     it.</li>
  * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready}: 0x0220 WINDOW (1..windowMax, default
@@ -118,8 +123,8 @@ public final class TxReliability extends Component {
     public static final int RETRY_DEFAULT = 7;
     public static final int ACK_WAIT_DEFAULT = 64;
     static final int TW = 24;
-    /** Cycles from a descriptor taken on {@code s} to it on {@code m}: input register, issue, read, decide. */
-    public static final int DESC_LATENCY = 4;
+    /** Cycles from a descriptor taken on {@code s} to it on {@code m}: issue, read (decide passes to m while the output FIFO is empty). */
+    public static final int DESC_LATENCY = 2;
 
     public final Stream<TxPdu> s;
     public final Stream<PacketBeat> sData;
@@ -192,15 +197,40 @@ public final class TxReliability extends Component {
                 FifoStorage.REGISTERS, EngineIssue.OUT_DEPTH));
         free.connectFrom(freeFifo.m);
         replay.connectFrom(replayFifo.m);
-        m.connectFrom(outFifo.m);
-        PeerAckQueue peers = new PeerAckQueue(xpus, peerAck);
-        AckInfoTable acks = new AckInfoTable(xpus, ackReq, now.resize(16), cfg.ackWait);
-        // the queue manager's descriptor is registered first, so that its valid and payload reach
-        // the engine's issue logic from flip-flops, and the ready it gets back comes from them too
-        Stream<TxPdu> inDesc = s.m2sPipe();
-        TxRelEngine engine = new TxRelEngine(xpus, cells, inDesc, cfg, now, peers, acks, outFifo.s, verdicts, freeFifo,
+        // the decide stage's descriptor goes to m directly while the output FIFO is empty (its
+        // fields come from the engine's registers, the PSN table's forwarded word and the ACK
+        // table; the framer registers what it takes), into the FIFO otherwise or when m stalls
+        Stream<RhDesc> decided = wire("decided", Stream.of(RhDesc::new));
+        Bool fifoEmpty = outFifo.m.valid.not();
+        m.valid.set(outFifo.m.valid.or(decided.valid));
+        RhDesc head = outFifo.m.payload;
+        RhDesc now0 = decided.payload;
+        m.payload.dest.set(mux(fifoEmpty, now0.dest, head.dest));
+        m.payload.vc.set(mux(fifoEmpty, now0.vc, head.vc));
+        m.payload.length.set(mux(fifoEmpty, now0.length, head.length));
+        m.payload.psn.set(mux(fifoEmpty, now0.psn, head.psn));
+        m.payload.op.set(mux(fifoEmpty, now0.op, head.op));
+        m.payload.rpsn.set(mux(fifoEmpty, now0.rpsn, head.rpsn));
+        outFifo.m.ready.set(m.ready);
+        Bool passes = fifoEmpty.and(m.ready).named("out_passes");
+        outFifo.s.valid.set(decided.valid.andNot(passes));
+        assignLeaves(outFifo.s.payload, decided.payload);
+        decided.ready.set(outFifo.s.ready.or(passes));
+        // the receive path's messages arrive from its logic, not from registers: registered here so
+        // that the queues' bit-vector and FIFO updates start from flip-flops (an ACK a cycle later
+        // costs nothing)
+        Flow<PeerAck> peerAckQ = registered("peer_ack", peerAck);
+        Flow<AckReq> ackReqQ = registered("ack_req", ackReq);
+        PeerAckQueue peers = new PeerAckQueue(xpus, peerAckQ);
+        UInt ackNextDest = wire("ack_next_dest", uint(xw));
+        AckInfoTable acks = new AckInfoTable(xpus, ackReqQ, now.resize(16), cfg.ackWait, ackNextDest);
+        // s comes straight from the queue manager's desc FIFO (register storage): its valid and
+        // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
+        // the engine's issue stage is the only register stage it passes before the read
+        TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, decided, verdicts, freeFifo,
                 replayFifo, m.fire());
         clearing.set(engine.table.clearing);
+        ackNextDest.set(engine.at1.addr);
         new WindowFlow(xpus, win, engine.table.lastWen, engine.table.lastAddr, engine.table.lastWord, cfg.window);
 
         // ---- data: pass or swallow by the verdict of its descriptor, registered to the framer --
@@ -210,7 +240,9 @@ public final class TxReliability extends Component {
         assignLeaves(gated.payload, sData.payload);
         sData.ready.set(verdicts.m.valid.and(drop.or(gated.ready)));
         verdicts.m.ready.set(sData.fire().and(sData.payload.last));
-        mData.connectFrom(gated.m2sPipe());
+        // every output registered, the framer's ready included: its data-ready decision (beats
+        // taken against the head entry's count) does not reach the verdict FIFO's pop
+        mData.connectFrom(gated.fullPipe());
 
         // ---- connection state readout, events, counters ---------------------------------------
         ConnState seen = engine.table.peek(stateDest.resize(xw));
@@ -221,7 +253,7 @@ public final class TxReliability extends Component {
         connErrD.set(engine.at2.addr.resize(10));
         connErr.valid.set(connErrV);
         connErr.payload.set(connErrD);
-        Bool badNack = peerAck.payload.op.eq(RhDesc.OP_NACK);
+        Bool badNack = peerAckQ.payload.op.eq(RhDesc.OP_NACK);
         cntPdus.set(Counter.saturating("cnt_pdus_q", StatusWord.BITS, engine.pduSent));
         cntRetx.set(Counter.saturating("cnt_retx_q", StatusWord.BITS, engine.retxSent));
         cntEmpty.set(Counter.saturating("cnt_empty_q", StatusWord.BITS, engine.emptySent));
@@ -240,6 +272,18 @@ public final class TxReliability extends Component {
         cntBadCfg.set(Counter.saturating("cnt_bad_cfg_q", StatusWord.BITS, cfg.bad));
         m.assertProtocol("m", true);
         assertThat(s.fire().not().or(s.payload.length.ne(0)), "a PDU of length 0 from the queue manager");
+    }
+
+    /** {@code in} through a register (valid reset low): registers {@code <name>_q_*}, the flow {@code <name>_in}. */
+    private static <T extends Data> Flow<T> registered(String name, Flow<T> in) {
+        Bool valid = reg(name + "_q_valid", bool()).init(false);
+        valid.set(in.valid);
+        T payload = reg(name + "_q", in.payloadType().get());
+        assignLeaves(payload, in.payload);
+        Flow<T> out = wire(name + "_in", in.copyType());
+        out.valid.set(valid);
+        assignLeaves(out.payload, payload);
+        return out;
     }
 
     /** Emitted as {@code sue_tx_reliability}. */
