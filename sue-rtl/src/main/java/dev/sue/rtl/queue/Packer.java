@@ -75,9 +75,9 @@ final class Packer {
         Bool wrValid = reg("wr_valid", bool()).init(false);
         TxQueueManager.QueueState wrWord = reg("wr_word", new TxQueueManager.QueueState(cw));
         // clear sweep of the state RAM (and the destination counts) after reset
-        UInt clr = reg("state_clear", uint(bitsFor(queues))).init(0);
-        Bool clearing = clr.ne(queues).named("state_clearing");
-        when(clearing, () -> clr.set(clr.add(1)));
+        ClearSweep sweep = new ClearSweep("state_clear", "state_clearing", queues);
+        UInt clr = sweep.index;
+        Bool clearing = sweep.active;
         // r_q is always the queue read in the cycle before, and the queue written in that cycle is
         // known from registers (r_q / the sweep): compare them a cycle ahead
         UInt wrQNext = mux(clearing, clr.resize(qw), r.rQ).named("state_wr_q_next");
