@@ -141,9 +141,9 @@ public final class ActiveScheduler extends Component {
         }
 
         // ---- clear sweep ------------------------------------------------------------------
-        UInt clearIdx = reg("clear_idx", uint(bitsFor(queues))).init(0);
-        Bool clearing = clearIdx.ne(queues).named("clearing");
-        when(clearing, () -> clearIdx.set(clearIdx.add(1)));
+        ClearSweep sweep = new ClearSweep("clear_idx", "clearing", queues);
+        UInt clearIdx = sweep.index;
+        Bool clearing = sweep.active;
         initDone.set(clearing.not());
         ev.ready.set(clearing.not());
 

@@ -53,8 +53,21 @@ final class CreditReturn {
             acc.add(reg("rel_acc_" + i, uint(ACC_W)).init(0));
         }
         UInt relPtr = reg("rel_ptr", uint(log2Up(slots))).init(0);
+        // rel_ptr again as one flag per slot: an accumulator's update depends on its own flag and
+        // value only, not on the pointer's multiplexer over every accumulator (timing, issue 13)
+        List<Bool> relSel = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            relSel.add(reg("rel_sel_" + i, bool()).init(i == 0));
+        }
+        for (int i = 0; i < slots; i++) {
+            relSel.get(i).set(relSel.get((i + slots - 1) % slots));
+        }
+        Bool relGo = FALSE;
+        for (int i = 0; i < slots; i++) {
+            relGo = relGo.or(relSel.get(i).and(acc.get(i).ne(0)));
+        }
+        relGo = relGo.named("rel_go");
         UInt accSel = Vec.of(acc).get(relPtr).named("rel_acc_sel");
-        Bool relGo = accSel.ne(0).named("rel_go");
         UInt relCnt = mux(accSel.gt(4095), U(4095, ACC_W), accSel).named("rel_cnt");
         Bool relV = reg("rel_valid", bool()).init(false);
         UInt relVc = reg("rel_vc", uint(2)).init(0);
@@ -77,8 +90,9 @@ final class CreditReturn {
             UInt add1 = mux(mine, isData ? beatsQ.resize(ACC_W) : opsQ.resize(ACC_W), U(0, ACC_W));
             Bool refMine = refQ.and(refVcQ.eq(vc));
             UInt add2 = mux(refMine, isData ? refBeatsQ.resize(ACC_W) : U(1, ACC_W), U(0, ACC_W));
-            UInt sub = mux(relGo.and(relPtr.eq(i)), relCnt, U(0, ACC_W));
-            a.set(a.add(add1).add(add2).sub(sub));
+            // the slot served keeps what is over one message (4095), otherwise nothing
+            UInt kept = mux(a.gt(4095), a.sub(4095), U(0, ACC_W));
+            a.set(mux(relSel.get(i), kept, a).add(add1).add(add2));
         }
     }
 }

@@ -75,9 +75,9 @@ final class Packer {
         Bool wrValid = reg("wr_valid", bool()).init(false);
         TxQueueManager.QueueState wrWord = reg("wr_word", new TxQueueManager.QueueState(cw));
         // clear sweep of the state RAM (and the destination counts) after reset
-        UInt clr = reg("state_clear", uint(bitsFor(queues))).init(0);
-        Bool clearing = clr.ne(queues).named("state_clearing");
-        when(clearing, () -> clr.set(clr.add(1)));
+        ClearSweep sweep = new ClearSweep("state_clear", "state_clearing", queues);
+        UInt clr = sweep.index;
+        Bool clearing = sweep.active;
         // r_q is always the queue read in the cycle before, and the queue written in that cycle is
         // known from registers (r_q / the sweep): compare them a cycle ahead
         UInt wrQNext = mux(clearing, clr.resize(qw), r.rQ).named("state_wr_q_next");
@@ -123,13 +123,17 @@ final class Packer {
         // ---- placement: fill offset, new cell ------------------------------------------------
         // the first chunk's compares on both candidate state words (the RAM's and the forwarded
         // write) in parallel, the forwarding choice after them: off the compares' path
-        Bool overRoom = mux(stateFwd, wrWord.overRoom(r.rRoom), stateRd.overRoom(r.rRoom)).named("over_room");
-        Bool limitClose = chunkIn.and(isFirst).andNot(refusedEarly).and(overRoom).named("limit_close");
+        // A flush merged into the op's first chunk (r_merge, see PackerInput; r_room is 0 then)
+        // closes the open PDU like the pack limit; with no open PDU it clears waiting, as a flush
+        // on its own would.
+        Bool closeBefore = mux(stateFwd, wrWord.closesBefore(r.rRoom), stateRd.closesBefore(r.rRoom))
+                .named("close_before");
+        Bool limitClose = chunkIn.and(isFirst).andNot(refusedEarly).and(closeBefore).named("limit_close");
         UInt baseLen = mux(isFirst, mux(limitClose, U(0, 13), st.len), bLen).named("base_len");
         UInt baseOps = mux(isFirst, mux(limitClose, U(0, 12), st.ops), bOps).named("base_ops");
         UInt baseBeats = mux(isFirst, mux(limitClose, U(0, 12), st.beats), bBeats).named("base_beats");
         UInt baseFirst = mux(isFirst, st.first, bFirst).named("base_first");
-        Bool baseWaiting = mux(isFirst, st.waiting.or(limitClose), bWaiting).named("base_waiting");
+        Bool baseWaiting = mux(isFirst, st.waiting.andNot(r.rMerge).or(limitClose), bWaiting).named("base_waiting");
         UInt f = mux(isFirst, baseLen.resize(lb), oFill).named("fill");
         Bool has = mux(isFirst, baseLen.ne(0), oHas).named("has_cell");
         UInt tail = mux(isFirst, st.tail, oTail).named("tail");
@@ -273,9 +277,10 @@ final class Packer {
         // ---- state write ------------------------------------------------------------------------
         Bool flushCmd = r.rValid.and(r.rFlush).and(pTake).named("flush_cmd");
         Bool flushClose = flushCmd.and(st.len.ne(0)).named("flush_close");
-        Bool stWrite = commit.or(flushCmd).or(chunkIn.and(pTake).and(limitClose).andNot(commit))
-                .named("state_write");
-        // (a flush of a queue without an open PDU only clears waiting)
+        // (a merged flush is written at the op's first chunk whatever becomes of the op)
+        Bool firstWrite = chunkIn.and(pTake).and(isFirst).and(limitClose.or(r.rMerge)).named("first_write");
+        Bool stWrite = commit.or(flushCmd).or(firstWrite.andNot(commit)).named("state_write");
+        // (a flush of a queue without an open PDU only clears waiting, merged or not)
         TxQueueManager.QueueState stWord = wire("state_word", new TxQueueManager.QueueState(cw));
         when(clearing.or(commit.and(closingCommit).and(closedBypass)), () -> stWord.setNoPdu(false))
                 .elseWhen(commit.andNot(closingCommit), () -> stWord.set(TRUE, kFirst, newTail, kLen, kOps, kBeats))

@@ -22,6 +22,8 @@ final class PackerInput {
     final Bool rValid;
     /** R holds a flush of queue {@link #rQ} (else a chunk). */
     final Bool rFlush;
+    /** R holds an op's first chunk with a flush of its own queue merged into it (closes the open PDU first). */
+    final Bool rMerge;
     final UInt rQ;
     final UInt rDest;
     final UInt rVc;
@@ -36,7 +38,7 @@ final class PackerInput {
     /** The op's last data beat, with one extra chunk (control bytes pushed the tail out) to follow. */
     final Bool rEarly;
     final UInt rTotal;
-    /** The open PDU's length above which this op does not fit: effective limit - op length. */
+    /** The open PDU's length above which this op does not fit: effective limit - op length (0: a flush is merged). */
     final UInt rRoom;
     /** The op's {@code tx_data} beats. */
     final UInt rBeats;
@@ -45,7 +47,12 @@ final class PackerInput {
     /** The destination whose occupancy counts are read this cycle. */
     final UInt destReadD;
 
-    PackerInput(QueueGeometry g, Stream<XpuTxOp> s, OpFormatter fmt, StreamFifo<UInt> flushFifo, UInt effLimit) {
+    /**
+     * @param mergeRoom a flush may wait for a merge: the buffer has room (a register; near full,
+     *     flushes go at once, as the cells of the open PDUs come back only once they are read)
+     */
+    PackerInput(QueueGeometry g, Stream<XpuTxOp> s, OpFormatter fmt, StreamFifo<UInt> flushFifo, UInt effLimit,
+            Bool mergeRoom) {
         final int xw = g.xw();
         final int qw = g.qw();
         final int lb = g.lb();
@@ -61,6 +68,7 @@ final class PackerInput {
 
         rValid = reg("r_valid", bool()).init(false);
         rFlush = reg("r_flush", bool()).init(false);
+        rMerge = reg("r_merge", bool()).init(false);
         rQ = reg("r_q", uint(qw)).init(0);
         rDest = reg("r_dest", uint(xw)).init(0);
         rVc = reg("r_vc", uint(2)).init(0);
@@ -92,12 +100,29 @@ final class PackerInput {
         Bool takeHeld = heldValid.and(atBoundary).named("flush_take_held");
         Bool setAside = flushFifo.m.valid.and(midOp).and(headOwn).named("flush_set_aside");
         assertThat(heldValid.not().or(heldQ.eq(fOpQ)).or(atBoundary), "held flush of another queue");
+        // A flush costs R a cycle of its own, and one comes per PDU: with small PDUs (a fast MAC)
+        // that capped the op rate (0.78 ops per cycle at 1024 bits). So a flush of the FIFO rides
+        // on the first chunk of the next op of its queue when one comes (r_merge: the packer
+        // closes the open PDU before the op, as for the pack limit), and takes R on its own only
+        // when no chunk is offered, after FLUSH_MERGE_WAIT cycles at the FIFO head, or at once
+        // when another flush queues behind it (waits must not add up) or under a quarter of the
+        // buffer is free (merge_room: a filling buffer means the reader, not the input, is the
+        // bottleneck, and a stalled chunk would hold the flush in the FIFO).
         Bool fifoFlushOk = atBoundary.andNot(heldValid).or(midOp.andNot(headOwn)).named("flush_ok");
-        Bool loadFifoFlush = rFree.and(fifoFlushOk).and(flushFifo.m.valid).named("load_fifo_flush");
+        UInt flushAge = reg("flush_age", uint(log2Up(TxQueueManager.FLUSH_MERGE_WAIT + 1))).init(0);
+        Bool flushDue = fValid.not().or(flushAge.eq(TxQueueManager.FLUSH_MERGE_WAIT)).or(mergeRoom.not())
+                .or(flushFifo.occupancy.gt(1)).named("flush_due");
+        // (a due flush loads on its own even when it could merge: the queue compare then stays off
+        // the load decision, which addresses the state and destination RAMs)
+        Bool merge = rFree.and(fValid).and(atBoundary).andNot(heldValid).and(flushFifo.m.valid).andNot(flushDue)
+                .and(flushFifo.m.payload.eq(inQ)).andNot(inBad).named("flush_merge");
+        Bool loadFifoFlush = rFree.and(fifoFlushOk).and(flushFifo.m.valid).and(flushDue).named("load_fifo_flush");
         Bool loadFlush = rFree.and(takeHeld).or(loadFifoFlush).named("load_flush");
         UInt flushQ = mux(takeHeld, heldQ, flushFifo.m.payload).named("flush_q");
         Bool loadChunk = rFree.and(fValid).andNot(loadFlush).named("load_chunk");
-        flushFifo.m.ready.set(loadFifoFlush.or(setAside));
+        flushFifo.m.ready.set(loadFifoFlush.or(setAside).or(merge));
+        when(flushFifo.m.ready.or(flushFifo.m.valid.not()), () -> flushAge.set(0))
+                .elseWhen(flushAge.ne(TxQueueManager.FLUSH_MERGE_WAIT), () -> flushAge.set(flushAge.add(1)));
         when(setAside, () -> {
             heldValid.set(true);
             heldQ.set(flushFifo.m.payload);
@@ -108,6 +133,7 @@ final class PackerInput {
         when(rFree, () -> rValid.set(loadChunk.or(loadFlush)));
         when(loadFlush, () -> {
             rFlush.set(true);
+            rMerge.set(false);
             rQ.set(flushQ);
             rBad.set(false);
             rFirst.set(false);
@@ -117,13 +143,15 @@ final class PackerInput {
         });
         when(loadChunk, () -> {
             rFlush.set(false);
+            rMerge.set(merge);
             when(fExtra.not(), () -> {
                 rQ.set(inQ);
                 rDest.set(inDest.resize(xw));
                 rVc.set(in.vc);
                 rBad.set(inBad);
                 rTotal.set(in.totalLen);
-                rRoom.set(effLimit.sub(in.totalLen.resize(13)));
+                // (0 with a merged flush: any open PDU closes before the op)
+                rRoom.set(mux(merge, U(0, 13), effLimit.sub(in.totalLen.resize(13))));
                 rBeats.set(dataBeats);
             });
             rData.set(fmt.chunk);

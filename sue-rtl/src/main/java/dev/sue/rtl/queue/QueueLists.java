@@ -120,9 +120,9 @@ public final class QueueLists extends Component {
 
         // ---- clear sweep ------------------------------------------------------------------
         int sweep = Math.max(queues, xpus);
-        UInt clearIdx = reg("clear_idx", uint(bitsFor(sweep))).init(0);
-        Bool clearing = clearIdx.ne(sweep).named("clearing");
-        when(clearing, () -> clearIdx.set(clearIdx.add(1)));
+        ClearSweep sweeper = new ClearSweep("clear_idx", "clearing", sweep);
+        UInt clearIdx = sweeper.index;
+        Bool clearing = sweeper.active;
         initDone.set(clearing.not());
         cmd.ready.set(clearing.not());
 

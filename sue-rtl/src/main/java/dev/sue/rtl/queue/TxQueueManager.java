@@ -118,8 +118,12 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * waiting PDU of a queue it sends a flush for that queue to the packer, which closes the open PDU
  * (or clears {@code waiting}); flushing at the start rather than at the pop lets the open PDU
  * keep packing while its predecessor waits in the prefetch FIFO (at the pop when the reader has
- * less than {@value #FLUSH_AHEAD_BEATS} beats ahead). Flushes are taken between ops or between
- * beats of an op of another queue. An op that would push the open PDU past the limit closes it first.
+ * less than {@value #FLUSH_AHEAD_BEATS} beats ahead). A flush rides on the first chunk of the next op
+ * of its queue when that op comes within {@value #FLUSH_MERGE_WAIT} cycles (the open PDU is closed
+ * before the op, as for the pack limit), so it costs the input no cycle; otherwise (no chunk
+ * offered, the wait over, another flush behind it, under a quarter of the buffer free) it takes
+ * the packer's input register for a cycle, between ops or between beats of an op of another
+ * queue. An op that would push the open PDU past the limit closes it first.
  * An op whose control bytes push its tail into one more cell than its data beats closes its PDU
  * at its last data beat, before that extra chunk is written (early close: the length is known
  * then; the reader waits for the extra cell if it gets there first), so every op size has the
@@ -148,6 +152,12 @@ public final class TxQueueManager extends Component {
     public static final int ADDR_DEST_LIMIT = 0x0201;
     /** Work ahead of the reader below which a queue's flush is sent at the pop (see reader). */
     public static final int FLUSH_AHEAD_BEATS = 32;
+    /**
+     * Cycles a flush waits at the flush FIFO's head for the next op of its queue (merged into that
+     * op's first chunk) while chunks of other queues are offered; then it takes the packer's input
+     * register for a cycle of its own.
+     */
+    public static final int FLUSH_MERGE_WAIT = 8;
     static final int REL_W = 12;
 
     /** One entry of the window flow. */
@@ -186,8 +196,11 @@ public final class TxQueueManager extends Component {
             return new QueueState(cellBits);
         }
 
-        /** The open PDU is non-empty and longer than {@code room}. */
-        Bool overRoom(UInt room) {
+        /**
+         * An op's first chunk closes the open PDU before it: the PDU is non-empty and longer than
+         * {@code room} (0 when a flush rides on the chunk).
+         */
+        Bool closesBefore(UInt room) {
             return len.ne(0).and(len.gt(room));
         }
 
@@ -199,11 +212,12 @@ public final class TxQueueManager extends Component {
 
         /**
          * An op's first chunk of {@code n} bytes on this word takes a new cell: the open PDU is
-         * closed for room (the chunk starts a PDU), ends on a cell boundary, or the chunk crosses one.
+         * closed before it (room or a flush: the chunk starts a PDU), ends on a cell boundary, or
+         * the chunk crosses one.
          */
         Bool needsCell(UInt room, UInt n, int bytes) {
             UInt fill = len.resize(log2Up(bytes));
-            return overRoom(room).or(fill.eq(0)).or(fill.resize(fill.width() + 1).add(n).gt(bytes));
+            return closesBefore(room).or(fill.eq(0)).or(fill.resize(fill.width() + 1).add(n).gt(bytes));
         }
 
         void set(Bool isWaiting, UInt firstCell, UInt tailCell, UInt bytes, UInt opCount, UInt beatCount) {
@@ -349,7 +363,9 @@ public final class TxQueueManager extends Component {
 
         // ---- the stages ------------------------------------------------------------------------
         OpFormatter formatter = new OpFormatter(s.payload, s.valid, g.bytes());
-        PackerInput packerInput = new PackerInput(g, s, formatter, flushFifo, effLimit);
+        Bool mergeRoom = reg("merge_room", bool()).init(true);
+        mergeRoom.set(alloc.freeCount.ge(cells / 4));
+        PackerInput packerInput = new PackerInput(g, s, formatter, flushFifo, effLimit, mergeRoom);
         Packer packer = new Packer(g, packerInput, alloc, cellNext, pduInfo, destLimit);
         freeCells.set(alloc.freeCount.add(packer.heldCells.resize(bitsFor(cells))));
         ListEngine listEngine = new ListEngine(g, lists, sched, packer.closeFifo, flushFifo, pduInfo, win, initDone);
