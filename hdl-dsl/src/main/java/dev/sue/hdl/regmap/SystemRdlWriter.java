@@ -52,7 +52,7 @@ public final class SystemRdlWriter {
                 }
                 s.append(" @ 0x").append(Long.toHexString(r.offset() * RegisterSpec.WORD_BYTES));
                 if (r.count() > 1) {
-                    s.append(" += 0x").append(Integer.toHexString(RegisterSpec.WORD_BYTES));
+                    s.append(" += 0x").append(Integer.toHexString(r.stride() * RegisterSpec.WORD_BYTES));
                 }
                 s.append(";\n");
             }
