@@ -87,7 +87,7 @@ class RegisterMapTest {
         assertTrue(rdl.contains("Legal values 0..9"), rdl);
         assertTrue(rdl.contains("} PSN[16] @ 0x40 += 0x4;"), rdl);
         assertTrue(rdl.contains("} blk @ 0x100;"), rdl);
-        assertTrue(rdl.contains("} COL[2] @ 0x8 += 0x20;"), rdl);
+        assertTrue(rdl.contains("} COL @ 0x0;\n        } record_2[2] @ 0x8 += 0x20;"), rdl);
         assertTrue(rdl.startsWith("// header\naddrmap m {"), rdl);
         String py = PythonRegsWriter.write(map, "header");
         assertTrue(py.contains("MODE = Register(\"blk_MODE\", 0x104, 1,"), py);

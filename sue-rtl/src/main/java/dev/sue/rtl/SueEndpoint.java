@@ -93,6 +93,9 @@ public final class SueEndpoint extends Component {
     /** Interrupt level. */
     public final Bool irq = out(bool());
 
+    /** The largest WINDOW the configuration accepts (transmit reliability's windowMax). */
+    public static final int WINDOW_MAX = 1024;
+
     private final List<StatusWord> status = new ArrayList<>();
 
     /** An endpoint with the FIFO XPU interface ({@code tx_*}, {@code rx_*}). */
@@ -124,7 +127,7 @@ public final class SueEndpoint extends Component {
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
-        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, 1024, true));
+        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX, true));
         SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
 
         AxiXpuBridge bridge = null;
@@ -167,7 +170,7 @@ public final class SueEndpoint extends Component {
             status.addAll(bridge.statusWords());
         }
         EndpointRegisters regs = new EndpointRegisters(new EndpointRegisters.Identity(dataWidth, xpus, vcs, cells,
-                rxBufBytes, encap.code(), vlan), axil, status, List.of(
+                rxBufBytes, encap.code(), vlan, WINDOW_MAX), axil, status, List.of(
                 new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));
         CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
         irq.set(regs.irq);

@@ -64,6 +64,11 @@ public record RegisterSpec(String name, long offset, int count, int stride, Stri
         return offset + (long) (count - 1) * stride + 1;
     }
 
+    /** The same register with {@code newCount} entries (a record's column as one word). */
+    public RegisterSpec withCount(int newCount) {
+        return new RegisterSpec(name, offset, newCount, newCount == 1 ? 1 : stride, doc, fields);
+    }
+
     /** The word offset of entry {@code i}. */
     public long entry(int i) {
         return offset + (long) i * stride;
