@@ -557,6 +557,24 @@ async def check_registers(dut, port: RegPort, rng: random.Random, table: Command
     assert await read(ep.SCRATCH.address) == scratch
     assert await read(ep.IRQ_ENABLE.address) == ep.IRQ_ENABLE.reset
 
+    # link events: LINK_STATUS follows link_up, every change sets IRQ_CAUSE.link_change (w1c), irq
+    # while it is enabled
+    link_bit = ep.IRQ_CAUSE.field("link_change").mask
+    await write(ep.IRQ_ENABLE.address, ep.IRQ_ENABLE.pack(link_change=1))
+    for level in (1, 0):
+        dut.a_link_up.value = level
+        for _ in range(4):
+            await RisingEdge(dut.clk)
+        assert ep.LINK_STATUS.unpack(await read(ep.LINK_STATUS.address))["up"] == level
+        assert await read(ep.IRQ_CAUSE.address) & link_bit, f"link_up -> {level}: no link_change cause"
+        assert int(dut.a_irq.value) == 1, f"link_up -> {level}: link_change enabled but no irq"
+        await write(ep.IRQ_CAUSE.address, link_bit)
+        assert not await read(ep.IRQ_CAUSE.address) & link_bit, "link_change not cleared by writing 1"
+        await RisingEdge(dut.clk)
+        await RisingEdge(dut.clk)
+        assert int(dut.a_irq.value) == 0, "irq stays after its only cause was cleared"
+    await write(ep.IRQ_ENABLE.address, ep.IRQ_ENABLE.reset)
+
     # the target counts every error response once
     slverr, decerr = errors[AxiResp.SLVERR], errors[AxiResp.DECERR]
     assert await read(ep.AXI_SLVERR.address) == slverr

@@ -50,8 +50,9 @@ import java.util.List;
  *
  * <h2>Interrupt</h2>
  * Sources: the caller's (in bit order), then {@code ctl_frame} (a received control frame waits:
- * a level, so the bit comes back until every frame is popped) and {@code ctl_drop} (a received
- * control frame was dropped). {@code IRQ_CAUSE} holds one sticky bit per source (set in the cycle after its event, cleared by
+ * a level, so the bit comes back until every frame is popped), {@code ctl_drop} (a received
+ * control frame was dropped) and {@code link_change} ({@code link_up} changed; {@code LINK_STATUS}
+ * gives the state). {@code IRQ_CAUSE} holds one sticky bit per source (set in the cycle after its event, cleared by
  * writing 1; a level source sets it again while it lasts); {@code irq} is 1 (registered) while
  * {@code IRQ_CAUSE & IRQ_ENABLE} is not 0, which {@code IRQ_PENDING} shows.
  */
@@ -85,6 +86,7 @@ public final class EndpointRegisters {
     public static final int XPUS = 0x3;
     public static final int CELLS = 0x4;
     public static final int RX_BUF_BYTES = 0x5;
+    public static final int LINK_STATUS = 0x6;
     public static final int IRQ_CAUSE = 0x8;
     public static final int IRQ_ENABLE = 0x9;
     public static final int IRQ_PENDING = 0xA;
@@ -114,9 +116,11 @@ public final class EndpointRegisters {
      * @param id      identification values
      * @param axil    the endpoint's AXI4-Lite slave port
      * @param status  the status words in address order
+     * @param linkUp  the MAC's link state (1 up): {@code LINK_STATUS}, and {@code link_change} on every change
      * @param irqs    the interrupt sources in bit order
      */
-    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, List<IrqSource> callerIrqs) {
+    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, Bool linkUp,
+            List<IrqSource> callerIrqs) {
         require(axil.addrBits() == AXI_ADDR_BITS, "the endpoint's AXI4-Lite port has " + AXI_ADDR_BITS
                 + " address bits, got " + axil.addrBits());
         require(status.size() <= 1 << 14, "at most 16384 status words, got " + status.size());
@@ -147,6 +151,11 @@ public final class EndpointRegisters {
         List<IrqSource> irqs = new ArrayList<>(callerIrqs);
         irqs.add(new IrqSource("ctl_frame", frames.frameWaiting, "A received control frame waits (level)"));
         irqs.add(new IrqSource("ctl_drop", frames.rxDropped, "A received control frame was dropped"));
+        Bool link = reg("link_up_q", bool()).init(false);
+        Bool linkBefore = reg("link_up_q2", bool()).init(false);
+        link.set(linkUp);
+        linkBefore.set(link);
+        irqs.add(new IrqSource("link_change", link.ne(linkBefore), "link_up changed (read LINK_STATUS)"));
 
         RegisterFile ep = new RegisterFile("endpoint", "Identification, interrupt and bus errors", decoder.m.get(2));
         var idReg = ep.register("ID", ID, "Identifies a SUE endpoint");
@@ -167,6 +176,8 @@ public final class EndpointRegisters {
         ep.register("RX_BUF_BYTES", RX_BUF_BYTES, "Generator parameter rxBufBytes").ro("bytes",
                 U(id.rxBufBytes(), 23), (long) id.rxBufBytes(), "Receive buffer bytes");
 
+        ep.register("LINK_STATUS", LINK_STATUS, "The MAC's link state").ro("up", link.asBits().asUInt(), null,
+                "1: link_up was 1 a cycle ago");
         var cause = ep.register("IRQ_CAUSE", IRQ_CAUSE, "Interrupt causes: sticky, write 1 to clear");
         var enable = ep.register("IRQ_ENABLE", IRQ_ENABLE, "Interrupt causes that raise irq");
         List<UInt> causes = new ArrayList<>();
