@@ -118,8 +118,9 @@ class StatusWords(dict):
 class RegPort:
     """The endpoint's AXI4-Lite target driven by cocotbext-axi's ``AxiLiteMaster`` (one per bus).
 
-    * ``queue``: configuration writes ``(configuration word address, data)``, sent in order to the
-      ``cfg`` window (``regs.cfg.CFG.at(address)``); each must answer OKAY.
+    * ``queue``: configuration writes ``(byte address, data)``, sent in order (addresses from the
+      generated module: ``regs.cfg.WINDOW.address``, ``regs.cfg.PARTITION.at(d)``); each must
+      answer OKAY.
     * ``read(byte_addresses)``: reads in order; ``results[address]`` = the word, ``None`` for an
       error response.
     * ``read_status()``: every register of the ``status`` block; ``status()`` then gives them as
@@ -164,8 +165,8 @@ class RegPort:
             if self.queue:
                 self.active = True
                 addr, data = self.queue[0]
-                rsp = await self.master.write(self.regs.cfg.CFG.at(addr), data.to_bytes(4, "little"))
-                assert rsp.resp == AxiResp.OKAY, f"{self.v.prefix}configuration write {addr:#06x}: {rsp.resp!r}"
+                rsp = await self.master.write(addr, data.to_bytes(4, "little"))
+                assert rsp.resp == AxiResp.OKAY, f"{self.v.prefix}configuration write {addr:#07x}: {rsp.resp!r}"
                 self.queue.popleft()
             elif self.reads:
                 self.active = True

@@ -44,13 +44,7 @@ ID_A, ID_B = 1, 2
 REGS = load_regs(os.environ["TB_REGS_DIR"])
 OP_TIMEOUT_NS = 400_000  # one AXI transfer, retransmissions included; longer is a hang
 
-# Configuration word addresses (sue-rtl/README.md) and the AXI op types' table words
-# (DESIGN-AXI.md "Setup": {data_present, units}).
-OWN_MAC_LO, OWN_MAC_HI, OWN_XPUID, OWN_IP = 0x0000, 0x0001, 0x0002, 0x0008
-CMD_TYPE, WINDOW, RTO, RETRY_LIMIT = 0x0100, 0x0220, 0x0221, 0x0222
-ACK_EVERY, ACK_DELAY, NACK_RETRY = 0x0310, 0x0311, 0x0312
-TABLE = 0x4000
-T_MAC_LO, T_MAC_HI, T_PARTITION, T_IP = 0x0, 0x1, 0x2, 0x4
+# The AXI op types' command-table words (DESIGN-AXI.md "Setup": {data_present, units}).
 AXI_TYPES = {0xA0: 1 << 4 | 9, 0xA1: 8, 0xA2: 3, 0xA3: 1 << 4 | 3}
 
 
@@ -59,15 +53,17 @@ def mac_of(x: int) -> int:
 
 
 def setup_writes(own: int) -> list[tuple[int, int]]:
-    w = [(OWN_MAC_LO, mac_of(own) & 0xFFFFFFFF), (OWN_MAC_HI, mac_of(own) >> 32), (OWN_XPUID, own),
-         (OWN_IP, 10 << 24 | own), (WINDOW, 32), (RTO, 3000), (RETRY_LIMIT, 100), (ACK_EVERY, 4), (ACK_DELAY, 64),
-         (NACK_RETRY, 1500)]
-    w += [(CMD_TYPE + t, word) for t, word in AXI_TYPES.items()]
+    """The configuration of one end, (byte address, word), by the generated register names."""
+    c = REGS.cfg
+    w = [(c.OWN_MAC_LO.address, mac_of(own) & 0xFFFFFFFF), (c.OWN_MAC_HI.address, mac_of(own) >> 32),
+         (c.OWN_XPUID.address, own), (c.OWN_IP_0.address, 10 << 24 | own), (c.WINDOW.address, 32),
+         (c.RTO.address, 3000), (c.RETRY_LIMIT.address, 100), (c.ACK_EVERY.address, 4), (c.ACK_DELAY.address, 64),
+         (c.NACK_RETRY.address, 1500)]
+    w += [(c.CMD_TYPE.at(t - 1), word) for t, word in AXI_TYPES.items()]
     for d in range(XPUS):
-        base = TABLE | d << 4
         lo, hi = min(own, d), max(own, d)
-        w += [(base | T_MAC_LO, mac_of(d) & 0xFFFFFFFF), (base | T_MAC_HI, mac_of(d) >> 32),
-              (base | T_PARTITION, (lo * 37 + hi * 101) & 0x3FF), (base | T_IP, 10 << 24 | d)]
+        w += [(c.DST_MAC_LO.at(d), mac_of(d) & 0xFFFFFFFF), (c.DST_MAC_HI.at(d), mac_of(d) >> 32),
+              (c.PARTITION.at(d), (lo * 37 + hi * 101) & 0x3FF), (c.DST_IP_0.at(d), 10 << 24 | d)]
     return w
 
 

@@ -74,15 +74,6 @@ CTL = int(os.environ.get("TB_CTL", "0"))  # control frames each way (exchange_co
 CTL_LEN = int(os.environ.get("TB_CTL_LEN", "0"))  # their length (0: a mix of 14..max)
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 
-# Configuration word addresses (sue-rtl/README.md, DESIGN-*.md).
-OWN_MAC_LO, OWN_MAC_HI, OWN_XPUID, OWN_IP = 0x0000, 0x0001, 0x0002, 0x0008
-CMD_TYPE, PACK_LIMIT, MIN_FRAME, FCS_BY_SUE = 0x0100, 0x0200, 0x0210, 0x0211
-WINDOW, RTO, RETRY_LIMIT, ACK_PIGGYBACK_WAIT = 0x0220, 0x0221, 0x0222, 0x0223
-RX_FCS, ACK_EVERY, ACK_DELAY, NACK_RETRY = 0x0300, 0x0310, 0x0311, 0x0312
-TABLE = 0x4000
-T_MAC_LO, T_MAC_HI, T_PARTITION, T_NEXT_PSN, T_IP, T_EXPECTED_PSN = 0x0, 0x1, 0x2, 0x3, 0x4, 0x8
-
-
 def mac_of(x: int) -> int:
     return 0x02_00_5E_00_00_00 | x << 8 | 0x11
 
@@ -101,19 +92,23 @@ def first_psn(src: int, dst: int) -> int:
 
 
 def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
+    """The configuration of one end, (byte address, word), by the generated register names."""
+    c = REGS.cfg
     ip_words = 4 if ENCAP == 1 else 1
-    w = [(OWN_MAC_LO, mac_of(own) & 0xFFFFFFFF), (OWN_MAC_HI, mac_of(own) >> 32), (OWN_XPUID, own)]
-    w += [(OWN_IP + i, ip_of(own) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
-    w += [(PACK_LIMIT, PDU_LIMIT), (MIN_FRAME, 64), (FCS_BY_SUE, int(FCS)), (RX_FCS, int(FCS))]
-    w += [(WINDOW, WINDOW_PDUS), (RTO, 3000), (RETRY_LIMIT, 100), (ACK_PIGGYBACK_WAIT, 64)]
-    w += [(ACK_EVERY, 4), (ACK_DELAY, 64), (NACK_RETRY, 1500)]
-    w += [(CMD_TYPE + t, table.cfg_word(t)) for t in table.entries]
+    w = [(c.OWN_MAC_LO.address, mac_of(own) & 0xFFFFFFFF), (c.OWN_MAC_HI.address, mac_of(own) >> 32),
+         (c.OWN_XPUID.address, own)]
+    w += [(getattr(c, f"OWN_IP_{i}").address, ip_of(own) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
+    w += [(c.PACK_LIMIT.address, PDU_LIMIT), (c.MIN_FRAME.address, 64), (c.FCS_BY_SUE.address, int(FCS)),
+          (c.RX_FCS.address, int(FCS))]
+    w += [(c.WINDOW.address, WINDOW_PDUS), (c.RTO.address, 3000), (c.RETRY_LIMIT.address, 100),
+          (c.ACK_PIGGYBACK_WAIT.address, 64)]
+    w += [(c.ACK_EVERY.address, 4), (c.ACK_DELAY.address, 64), (c.NACK_RETRY.address, 1500)]
+    w += [(c.CMD_TYPE.at(t - 1), table.cfg_word(t)) for t in table.entries]
     for d in range(XPUS):
-        base = TABLE | d << 4
-        w += [(base | T_MAC_LO, mac_of(d) & 0xFFFFFFFF), (base | T_MAC_HI, mac_of(d) >> 32),
-              (base | T_PARTITION, partition_of(own, d)), (base | T_NEXT_PSN, first_psn(own, d)),
-              (base | T_EXPECTED_PSN, first_psn(d, own))]
-        w += [(base | (T_IP + i), ip_of(d) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
+        w += [(c.DST_MAC_LO.at(d), mac_of(d) & 0xFFFFFFFF), (c.DST_MAC_HI.at(d), mac_of(d) >> 32),
+              (c.PARTITION.at(d), partition_of(own, d)), (c.NEXT_PSN.at(d), first_psn(own, d)),
+              (c.EXPECTED_PSN.at(d), first_psn(d, own))]
+        w += [(getattr(c, f"DST_IP_{i}").at(d), ip_of(d) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
     return w
 
 
@@ -254,6 +249,10 @@ async def pair(dut):
     bench.add(CycleProbe(move))
 
     await start_clock_and_reset(dut)
+    if REG_CHECK:  # inside the bench: the XPU agents count the credits returned after reset
+        check = cocotb.start_soon(check_config_before_setup(sides[ID_A].regs, rng))
+        await bench.run_until(check.done, 200_000, "configuration checks after reset")
+        check.result()
     for s in sides.values():
         s.regs.queue.extend(setup_writes(s.own, table))
     await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 100_000, "configuration")
@@ -340,7 +339,7 @@ async def pair(dut):
             for link in links.values():
                 link.down(start, start + down)
         if REG_CHECK:
-            tasks["register checks"] = cocotb.start_soon(check_registers(dut, sides[ID_A].regs, rng))
+            tasks["register checks"] = cocotb.start_soon(check_registers(dut, sides[ID_A].regs, rng, table))
         if CTL:
             tasks["control frames"] = cocotb.start_soon(exchange_control_frames(dut, bench, sides, rng, results))
         first_cycle = bench.cycle
@@ -402,11 +401,60 @@ async def pair(dut):
 MAGIC = 0x53554531
 
 
-async def check_registers(dut, port: RegPort, rng: random.Random) -> None:
+def random_legal(r, rng: random.Random) -> int:
+    """A random legal word of a register: every writable field in its range, other bits 0."""
+    return r.pack(**{f.name: rng.randint(f.min, f.max) for f in r.fields if f.access == "rw"})
+
+
+def readable(r, word: int) -> int:
+    """What a read of ``r`` returns after ``word`` was written: its readable fields."""
+    return word & sum(f.mask for f in r.fields if f.access != "wo")
+
+
+def config_entries(r) -> list[int]:
+    """Byte addresses of every entry of a configuration register (one, or a table's)."""
+    return [r.at(i) for i in range(r.count)] if r.count > 1 else [r.address]
+
+
+async def check_config_before_setup(port: RegPort, rng: random.Random) -> None:
+    """The ``cfg`` block after reset, before any traffic (changing live configuration would break
+    the link): every register and table entry reads its reset value (tables are cleared), every
+    scalar register and a sample of table entries read back random legal values, then the reset
+    value is written back (the setup writes follow)."""
+    m, cfg = port.master, block_registers(port.regs.cfg)
+
+    async def read(addr: int) -> int:
+        rsp = await m.read(addr, 4)
+        assert rsp.resp == AxiResp.OKAY, f"read {addr:#x}: {rsp.resp!r}"
+        return int.from_bytes(rsp.data, "little")
+
+    async def write(addr: int, value: int) -> None:
+        rsp = await m.write(addr, value.to_bytes(4, "little"))
+        assert rsp.resp == AxiResp.OKAY, f"write {value:#x} to {addr:#x}: {rsp.resp!r}"
+
+    for r in cfg:
+        for a in config_entries(r):
+            assert await read(a) == readable(r, r.reset), f"{r.name} at {a:#x}: not its reset value {r.reset:#x}"
+    for r in cfg:
+        if not any(f.access == "rw" for f in r.fields):
+            continue  # CONN: a command, not a setting
+        entries = config_entries(r)
+        for a in entries if len(entries) == 1 else rng.sample(entries, min(3, len(entries))):
+            for _ in range(2):
+                value = random_legal(r, rng)
+                await write(a, value)
+                got = await read(a)
+                assert got == value, f"{r.name} at {a:#x}: wrote {value:#x}, read {got:#x}"
+            await write(a, r.reset)
+
+
+async def check_registers(dut, port: RegPort, rng: random.Random, table: CommandTable) -> None:
     """The register map of one endpoint through cocotbext-axi while traffic runs: identification
-    against the generator's parameters, read-after-write of every rw register, every status word
-    read (counters never go back), bad addresses DECERR, illegal writes SLVERR (nothing changed),
-    and the target's error counters equal to the error responses seen here."""
+    against the generator's parameters, read-after-write of every rw register, every configuration
+    register reading what the setup wrote (its reset value otherwise), read-after-write of the
+    configuration entries the traffic does not use, every status word read (counters never go
+    back), bad addresses DECERR, illegal writes SLVERR (nothing changed), and the target's error
+    counters equal to the error responses seen here."""
     m, regs = port.master, port.regs
     ep = regs.endpoint
     errors = {AxiResp.SLVERR: 0, AxiResp.DECERR: 0}
@@ -442,6 +490,43 @@ async def check_registers(dut, port: RegPort, rng: random.Random) -> None:
             assert all(got[k] == v for k, v in values.items()), f"{r.name}: wrote {values}, read {got}"
         await write(r.address, r.reset)
 
+    # configuration: what the setup wrote (else the reset value) reads back, under traffic
+    cfg = regs.cfg
+    written = dict(setup_writes(ID_A, table))
+    for r in block_registers(cfg):
+        for a in config_entries(r):
+            want = readable(r, written.get(a, r.reset))
+            assert await read(a) == want, f"{r.name} at {a:#x}: expected {want:#x}"
+    # read-after-write where the traffic does not look: destinations other than A and B, unused
+    # command types; then the setup's value back
+    unused = [d for d in range(XPUS) if d not in (ID_A, ID_B)]
+    spare_types = [t for t in range(1, cfg.CMD_TYPE.count + 1) if t not in table.entries]
+    targets = [(r, r.at(d)) for r in block_registers(cfg) if r.count == XPUS and r.address >= cfg.DST_MAC_LO.address
+               and any(f.access == "rw" for f in r.fields) for d in unused]
+    targets += [(cfg.CMD_TYPE, cfg.CMD_TYPE.at(t - 1)) for t in rng.sample(spare_types, 4)]
+    for r, a in targets:
+        value = random_legal(r, rng)
+        await write(a, value)
+        assert await read(a) == value, f"{r.name} at {a:#x}: wrote {value:#x}"
+        await write(a, written.get(a, r.reset))
+    # illegal configuration writes: SLVERR, nothing changes (nothing reaches the blocks)
+    window = cfg.WINDOW.field("pdus")
+    illegal = [(cfg.WINDOW, window.min - 1), (cfg.WINDOW, window.max + 1), (cfg.ACK_EVERY, 0),
+               (cfg.OWN_MAC_HI, 1 << 16), (cfg.CMD_TYPE, cfg.CMD_TYPE.field("units").max + 1),
+               (cfg.PACK_LIMIT, cfg.PACK_LIMIT.field("bytes").min - 1)]
+    for r, value in illegal:
+        a = r.at(spare_types[0] - 1) if r.count > 1 else r.address
+        before = await read(a)
+        await write(a, value, AxiResp.SLVERR)
+        assert await read(a) == before, f"{r.name}: the refused {value:#x} changed it"
+    # holes of the configuration window: DECERR
+    cfg_holes = [cfg.BASE + 4 * 0x14, cfg.CMD_TYPE.address - 4, cfg.DST_MAC_LO.at(0) + 4 * 0xA]
+    if cfg.DST_MAC_LO.address + XPUS * cfg.DST_MAC_LO.stride < cfg.BASE + cfg.BYTES:
+        cfg_holes.append(cfg.DST_MAC_LO.address + XPUS * cfg.DST_MAC_LO.stride)
+    for a in cfg_holes:
+        await read(a, AxiResp.DECERR)
+        await write(a, 0, AxiResp.DECERR)
+
     # every status word, twice: all answer OKAY, counters do not go back
     status = block_registers(regs.status)
     first = {r.name: await read(r.address) for r in status}
@@ -468,17 +553,35 @@ async def check_registers(dut, port: RegPort, rng: random.Random) -> None:
     enable_bits = sum(f.mask for f in ep.IRQ_ENABLE.fields)
     await write(ep.IRQ_ENABLE.address, (enable_bits << 1) & ~enable_bits & 0xFFFFFFFF or 1 << 31, AxiResp.SLVERR)
     await write(ep.SCRATCH.address, scratch ^ 0xFFFF, AxiResp.SLVERR, nbytes=2)  # wstrb 0011
-    await read(regs.cfg.CFG.at(0), AxiResp.SLVERR)
     assert await read(ep.ID.address) == MAGIC
     assert await read(ep.SCRATCH.address) == scratch
     assert await read(ep.IRQ_ENABLE.address) == ep.IRQ_ENABLE.reset
+
+    # link events: LINK_STATUS follows link_up, every change sets IRQ_CAUSE.link_change (w1c), irq
+    # while it is enabled
+    link_bit = ep.IRQ_CAUSE.field("link_change").mask
+    await write(ep.IRQ_ENABLE.address, ep.IRQ_ENABLE.pack(link_change=1))
+    for level in (1, 0):
+        dut.a_link_up.value = level
+        for _ in range(4):
+            await RisingEdge(dut.clk)
+        assert ep.LINK_STATUS.unpack(await read(ep.LINK_STATUS.address))["up"] == level
+        assert await read(ep.IRQ_CAUSE.address) & link_bit, f"link_up -> {level}: no link_change cause"
+        assert int(dut.a_irq.value) == 1, f"link_up -> {level}: link_change enabled but no irq"
+        await write(ep.IRQ_CAUSE.address, link_bit)
+        assert not await read(ep.IRQ_CAUSE.address) & link_bit, "link_change not cleared by writing 1"
+        await RisingEdge(dut.clk)
+        await RisingEdge(dut.clk)
+        assert int(dut.a_irq.value) == 0, "irq stays after its only cause was cleared"
+    await write(ep.IRQ_ENABLE.address, ep.IRQ_ENABLE.reset)
 
     # the target counts every error response once
     slverr, decerr = errors[AxiResp.SLVERR], errors[AxiResp.DECERR]
     assert await read(ep.AXI_SLVERR.address) == slverr
     assert await read(ep.AXI_DECERR.address) == decerr
     assert int(dut.a_irq.value) == 0, "irq with no cause enabled"
-    dut._log.info(f"registers: {len(status)} status words, {len(rw_regs)} rw registers, {slverr} SLVERR and "
+    dut._log.info(f"registers: {len(status)} status words, {len(rw_regs)} rw registers, "
+                  f"{len(block_registers(cfg))} configuration registers, {slverr} SLVERR and "
                   f"{decerr} DECERR answered and counted, under traffic")
 
 

@@ -60,6 +60,14 @@ class RegisterMapTest {
         RegisterBlockSpec b = new RegisterBlockSpec("blk", "d", 4, List.of(a));
         assertTrue(message(() -> new RegisterMap("m", "d", 8, List.of(new RegisterMap.Placement(8, b))))
                 .contains("not aligned to its 16 words"));
+        RegisterSpec even = new RegisterSpec("EVEN", 0, 4, 2, "interleaved", List.of(rw("value", 0, 8, 0)));
+        RegisterSpec odd = new RegisterSpec("ODD", 1, 4, 2, "interleaved", List.of(rw("value", 0, 8, 0)));
+        assertEquals(8, new RegisterBlockSpec("blk", "d", 3, List.of(even, odd)).registers().get(1).end());
+        RegisterSpec late = new RegisterSpec("LATE", 5, 1, "d", List.of(rw("value", 0, 8, 0)));
+        assertTrue(message(() -> new RegisterBlockSpec("blk", "d", 3, List.of(even, odd, late)))
+                .contains("registers blk.ODD and blk.LATE overlap at word 0x5"));
+        assertTrue(message(() -> new RegisterSpec("S", 0, 2, 0, "d", List.of(rw("value", 0, 8, 0))))
+                .contains("stride >= 1"));
         RegisterBlockSpec c = new RegisterBlockSpec("other", "d", 5, List.of(a));
         assertTrue(message(() -> new RegisterMap("m", "d", 8,
                 List.of(new RegisterMap.Placement(16, b), new RegisterMap.Placement(0, c)))).contains("overlap at word 0x10"));
@@ -70,19 +78,24 @@ class RegisterMapTest {
         RegisterSpec mode = new RegisterSpec("MODE", 1, 1, "mode", List.of(rw("level", 0, 4, 3).range(0, 9)));
         RegisterSpec table = new RegisterSpec("PSN", 16, 16, "sequence numbers",
                 List.of(FieldSpec.of("psn", 0, 16, Access.RW, null, "next PSN")));
+        RegisterSpec column = new RegisterSpec("COL", 2, 2, 8, "a column of a table of records",
+                List.of(FieldSpec.of("v", 0, 8, Access.RW, null, "a value")));
         RegisterMap map = new RegisterMap("m", "a map", 10, List.of(new RegisterMap.Placement(64,
-                new RegisterBlockSpec("blk", "a block", 6, List.of(mode, table)))));
+                new RegisterBlockSpec("blk", "a block", 6, List.of(mode, table, column)))));
         String rdl = SystemRdlWriter.write(map, "header");
         assertTrue(rdl.contains("} \\level[3:0] = 0x3;"), rdl);
         assertTrue(rdl.contains("Legal values 0..9"), rdl);
         assertTrue(rdl.contains("} PSN[16] @ 0x40 += 0x4;"), rdl);
         assertTrue(rdl.contains("} blk @ 0x100;"), rdl);
+        assertTrue(rdl.contains("} COL @ 0x0;\n        } record_2[2] @ 0x8 += 0x20;"), rdl);
         assertTrue(rdl.startsWith("// header\naddrmap m {"), rdl);
         String py = PythonRegsWriter.write(map, "header");
         assertTrue(py.contains("MODE = Register(\"blk_MODE\", 0x104, 1,"), py);
         assertTrue(py.contains("Field(\"level\", 0, 4, \"rw\", 3, 0, 9),"), py);
         assertTrue(py.contains("PSN = Register(\"blk_PSN\", 0x140, 16,"), py);
+        assertTrue(py.contains("    ), stride=32)"), py);
         String md = MarkdownRegsWriter.write(map, "header");
+        assertTrue(md.contains("| 0x0108 + 32i, i < 2 | `COL`[i] |"), md);
         assertTrue(md.contains("| 0x0140 + 4i, i < 16 | `PSN`[i] |"), md);
     }
 

@@ -66,6 +66,9 @@ import java.util.List;
  *     {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)}, identification and interrupt
  *     registers, the control frames sent and received (spec 3.1). The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
  * <li>{@code irq}: interrupt level ({@code IRQ_CAUSE & IRQ_ENABLE} not 0).
+ * <li>{@code link_up} (in): the MAC's link state (1 up), synchronous to {@code clk}; register
+ *     {@code LINK_STATUS} shows it and {@code IRQ_CAUSE.link_change} is set on every change (one
+ *     bit for the one port today).
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
  *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state.
  * </ul>
@@ -92,6 +95,11 @@ public final class SueEndpoint extends Component {
     public final AxiLite axil = slave(new AxiLite(EndpointRegisters.AXI_ADDR_BITS)).named("s_axil");
     /** Interrupt level. */
     public final Bool irq = out(bool());
+    /** The MAC's link state (1 up), synchronous to {@code clk}. */
+    public final Bool linkUp = in(bool());
+
+    /** The largest WINDOW the configuration accepts (transmit reliability's windowMax). */
+    public static final int WINDOW_MAX = 1024;
 
     private final List<StatusWord> status = new ArrayList<>();
 
@@ -124,7 +132,7 @@ public final class SueEndpoint extends Component {
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
-        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, 1024, true));
+        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX, true));
         SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
 
         AxiXpuBridge bridge = null;
@@ -167,7 +175,7 @@ public final class SueEndpoint extends Component {
             status.addAll(bridge.statusWords());
         }
         EndpointRegisters regs = new EndpointRegisters(new EndpointRegisters.Identity(dataWidth, xpus, vcs, cells,
-                rxBufBytes, encap.code(), vlan), axil, status, List.of(
+                rxBufBytes, encap.code(), vlan, WINDOW_MAX), axil, status, linkUp, List.of(
                 new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));
         CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
         irq.set(regs.irq);

@@ -12,7 +12,7 @@ public final class SueMgmtTops {
     public static void register(Catalog c) {
         c.add(TopSpec.sue("sue_ctl_frames",
                 "control frames sent and received through AXI4-Lite registers (spec 3.1); exports its register map",
-                List.of(ParamSpec.oneOf("dataWidth", "MAC-side bus width in bits", 512, 64L, 128L, 256L, 512L, 1024L),
+                List.of(SueParams.macDataWidth(512),
                         ParamSpec.integer("maxFrameBytes", "longest control frame without FCS", 1518, 60, 9216),
                         ParamSpec.oneOf("txSlots", "frames the transmit buffer holds", 2, 2L, 4L, 8L, 16L),
                         ParamSpec.oneOf("rxSlots", "frames the receive buffer holds", 4, 2L, 4L, 8L, 16L)),

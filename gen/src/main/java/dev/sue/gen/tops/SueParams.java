@@ -18,6 +18,14 @@ final class SueParams {
         return ParamSpec.oneOf("dataWidth", description, defaultValue, 256L, 512L, 1024L);
     }
 
+    /**
+     * {@code dataWidth} of a MAC-side block (framing, control frames): the SUE widths and the
+     * narrower MAC buses 64 and 128 bits.
+     */
+    static ParamSpec macDataWidth(long defaultValue) {
+        return ParamSpec.oneOf("dataWidth", "MAC-side bus width in bits", defaultValue, 64L, 128L, 256L, 512L, 1024L);
+    }
+
     /** {@code encap}: the network encapsulation by its code (default STD_IPV4); the description lists them. */
     static ParamSpec encap() {
         Encapsulation[] all = Encapsulation.values();

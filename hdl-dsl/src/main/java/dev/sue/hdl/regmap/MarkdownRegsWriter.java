@@ -21,7 +21,7 @@ public final class MarkdownRegsWriter {
             for (RegisterSpec r : b.registers()) {
                 long addr = (p.base() + r.offset()) * RegisterSpec.WORD_BYTES;
                 String where = r.count() > 1
-                        ? String.format("0x%04X + 4i, i < %d", addr, r.count()) : String.format("0x%04X", addr);
+                        ? String.format("0x%04X + %di, i < %d", addr, r.stride() * RegisterSpec.WORD_BYTES, r.count()) : String.format("0x%04X", addr);
                 boolean first = true;
                 for (FieldSpec f : r.fields()) {
                     s.append("| ").append(first ? where : "").append(" | ")

@@ -37,7 +37,8 @@ public final class PythonRegsWriter {
                             .append(f.reset() == null ? "None" : Long.toString(f.reset())).append(", ")
                             .append(f.min()).append(", ").append(f.max()).append("),\n");
                 }
-                s.append("    ))\n");
+                s.append("    )").append(r.stride() == 1 ? "" : ", stride=" + r.stride() * RegisterSpec.WORD_BYTES)
+                        .append(")\n");
             }
         }
         s.append("\n\nBLOCKS = (");
@@ -79,12 +80,13 @@ public final class PythonRegsWriter {
                 count: int  # 1, or the entries of a table
                 description: str
                 fields: tuple
+                stride: int = 4  # bytes from one entry of a table to the next
 
                 def at(self, index: int) -> int:
                     \"\"\"Byte address of entry ``index`` of a table.\"\"\"
                     if not 0 <= index < self.count:
                         raise IndexError(f"{self.name} has {self.count} entries, not {index}")
-                    return self.address + 4 * index
+                    return self.address + self.stride * index
 
                 def field(self, name: str) -> Field:
                     for f in self.fields:

@@ -3,7 +3,11 @@ package dev.sue.hdl.regmap;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The registers of one block, at word offsets inside a window of {@code 2^addrBits} words.
@@ -23,21 +27,24 @@ public record RegisterBlockSpec(String name, String doc, int addrBits, List<Regi
             throw new IllegalArgumentException("register block " + name + " needs a description");
         }
         registers = List.copyOf(registers);
+        // Every occupied word once: interleaved tables (stride > 1) may share a span, not a word.
+        Map<Long, String> owner = new HashMap<>();
+        Set<String> names = new HashSet<>();
         List<RegisterSpec> sorted = new ArrayList<>(registers);
         sorted.sort(Comparator.comparingLong(RegisterSpec::offset));
-        for (int i = 0; i < sorted.size(); i++) {
-            RegisterSpec r = sorted.get(i);
+        for (RegisterSpec r : sorted) {
             if (r.end() > (1L << addrBits)) {
                 throw new IllegalArgumentException(String.format("register %s.%s at word 0x%X..0x%X is outside the "
                         + "block's %d address bits", name, r.name(), r.offset(), r.end() - 1, addrBits));
             }
-            if (i > 0 && sorted.get(i - 1).end() > r.offset()) {
-                throw new IllegalArgumentException(String.format("registers %s.%s and %s.%s overlap at word 0x%X",
-                        name, sorted.get(i - 1).name(), name, r.name(), r.offset()));
+            if (!names.add(r.name())) {
+                throw new IllegalArgumentException("block " + name + " has two registers named " + r.name());
             }
-            for (int j = 0; j < i; j++) {
-                if (sorted.get(j).name().equals(r.name())) {
-                    throw new IllegalArgumentException("block " + name + " has two registers named " + r.name());
+            for (int i = 0; i < r.count(); i++) {
+                String other = owner.put(r.entry(i), r.name());
+                if (other != null) {
+                    throw new IllegalArgumentException(String.format("registers %s.%s and %s.%s overlap at word 0x%X",
+                            name, other, name, r.name(), r.entry(i)));
                 }
             }
         }

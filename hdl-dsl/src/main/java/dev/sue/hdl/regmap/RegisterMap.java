@@ -100,6 +100,7 @@ public record RegisterMap(String name, String doc, int addrBits, List<Placement>
                 rj.put("byte_address", (p.base() + r.offset()) * RegisterSpec.WORD_BYTES);
                 rj.put("word_address", p.base() + r.offset());
                 rj.put("count", r.count());
+                rj.put("stride_bytes", r.stride() * RegisterSpec.WORD_BYTES);
                 rj.put("description", r.doc());
                 rj.put("reset", r.resetWord());
                 List<Object> fl = new ArrayList<>();

@@ -5,16 +5,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One register of a block: a 32-bit word at a word offset, or a table of {@code count}
- * consecutive words of the same layout (entries in RAM, one word each).
+ * One register of a block: a 32-bit word at a word offset, or a table of {@code count} words of the
+ * same layout, entry i at {@code offset + i * stride} (entries in RAM, one word each; a stride
+ * above 1 interleaves the columns of a table of records, such as a per-destination table whose
+ * entry d holds several registers).
  *
  * @param name   identifier, unique in the block
  * @param offset word offset in the block
  * @param count  1 for a register, more for a table
+ * @param stride words from one entry to the next (1 for consecutive entries; 1 for a register)
  * @param doc    one sentence
  * @param fields at least one, in bit order or not, never overlapping
  */
-public record RegisterSpec(String name, long offset, int count, String doc, List<FieldSpec> fields) {
+public record RegisterSpec(String name, long offset, int count, int stride, String doc, List<FieldSpec> fields) {
     /** Bits of every register word. */
     public static final int WORD_BITS = 32;
     /** Bytes of a word: byte address = word address x 4. */
@@ -25,6 +28,9 @@ public record RegisterSpec(String name, long offset, int count, String doc, List
         if (offset < 0 || count < 1) {
             throw new IllegalArgumentException("register " + name + " needs offset >= 0 and count >= 1, got "
                     + offset + " and " + count);
+        }
+        if (stride < 1) {
+            throw new IllegalArgumentException("register " + name + " needs a stride >= 1, got " + stride);
         }
         if (fields.isEmpty()) {
             throw new IllegalArgumentException("register " + name + " has no field");
@@ -48,9 +54,24 @@ public record RegisterSpec(String name, long offset, int count, String doc, List
         }
     }
 
-    /** The word offset after this register (or table). */
+    /** A register or a table of consecutive entries (stride 1). */
+    public RegisterSpec(String name, long offset, int count, String doc, List<FieldSpec> fields) {
+        this(name, offset, count, 1, doc, fields);
+    }
+
+    /** The word offset after the last entry of this register (or table). */
     public long end() {
-        return offset + count;
+        return offset + (long) (count - 1) * stride + 1;
+    }
+
+    /** The same register with {@code newCount} entries (a record's column as one word). */
+    public RegisterSpec withCount(int newCount) {
+        return new RegisterSpec(name, offset, newCount, newCount == 1 ? 1 : stride, doc, fields);
+    }
+
+    /** The word offset of entry {@code i}. */
+    public long entry(int i) {
+        return offset + (long) i * stride;
     }
 
     /** The bits software may write: outside them a written 1 makes the write illegal. */

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.sue.hdl.regmap;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -34,33 +38,70 @@ public final class SystemRdlWriter {
             RegisterBlockSpec b = p.block();
             s.append("\n    regfile {\n");
             s.append("        desc = \"").append(quote(b.doc())).append("\";\n");
+            // Interleaved tables (stride > 1) are the columns of a table of records: SystemRDL
+            // forbids overlapping arrays, so each record becomes a regfile array.
+            Map<Long, List<RegisterSpec>> records = new LinkedHashMap<>();
             for (RegisterSpec r : b.registers()) {
-                s.append("        reg {\n");
-                s.append("            desc = \"").append(quote(r.doc())).append("\";\n");
-                for (FieldSpec f : r.fields()) {
-                    s.append("            field { ").append(f.access().systemRdl());
-                    s.append(" desc = \"").append(quote(fieldDoc(f))).append("\"; } ");
-                    s.append(id(f.name())).append('[').append(f.msb()).append(':').append(f.lsb()).append(']');
-                    if (f.reset() != null) {
-                        s.append(" = 0x").append(Long.toHexString(f.reset()));
+                if (r.count() > 1 && r.stride() > 1) {
+                    records.computeIfAbsent(recordBase(r), k -> new ArrayList<>()).add(r);
+                } else {
+                    reg(s, "        ", r, r.offset());
+                }
+            }
+            for (Map.Entry<Long, List<RegisterSpec>> e : records.entrySet()) {
+                RegisterSpec first = e.getValue().get(0);
+                long start = e.getValue().stream().mapToLong(RegisterSpec::offset).min().orElseThrow();
+                s.append("        regfile {\n");
+                for (RegisterSpec r : e.getValue()) {
+                    if (r.count() != first.count() || r.stride() != first.stride()) {
+                        throw new IllegalArgumentException("table " + r.name() + " shares the record at word 0x"
+                                + Long.toHexString(e.getKey()) + " with " + first.name() + " but not its count and stride");
                     }
-                    s.append(";\n");
+                    reg(s, "            ", r.withCount(1), r.offset() - start);
                 }
-                s.append("        } ").append(id(r.name()));
-                if (r.count() > 1) {
-                    s.append('[').append(r.count()).append(']');
-                }
-                s.append(" @ 0x").append(Long.toHexString(r.offset() * RegisterSpec.WORD_BYTES));
-                if (r.count() > 1) {
-                    s.append(" += 0x").append(Integer.toHexString(RegisterSpec.WORD_BYTES));
-                }
-                s.append(";\n");
+                s.append("        } ").append(recordName(start)).append('[').append(first.count()).append("] @ 0x")
+                        .append(Long.toHexString(start * RegisterSpec.WORD_BYTES)).append(" += 0x")
+                        .append(Integer.toHexString(first.stride() * RegisterSpec.WORD_BYTES)).append(";\n");
             }
             s.append("    } ").append(id(b.name())).append(" @ 0x")
                     .append(Long.toHexString(p.base() * RegisterSpec.WORD_BYTES)).append(";\n");
         }
         s.append("};\n");
         return s.toString();
+    }
+
+    /** One register (or a table of consecutive entries) at word {@code offset} of its parent. */
+    private static void reg(StringBuilder s, String indent, RegisterSpec r, long offset) {
+        s.append(indent).append("reg {\n");
+        s.append(indent).append("    desc = \"").append(quote(r.doc())).append("\";\n");
+        for (FieldSpec f : r.fields()) {
+            s.append(indent).append("    field { ").append(f.access().systemRdl());
+            s.append(" desc = \"").append(quote(fieldDoc(f))).append("\"; } ");
+            s.append(id(f.name())).append('[').append(f.msb()).append(':').append(f.lsb()).append(']');
+            if (f.reset() != null) {
+                s.append(" = 0x").append(Long.toHexString(f.reset()));
+            }
+            s.append(";\n");
+        }
+        s.append(indent).append("} ").append(id(r.name()));
+        if (r.count() > 1) {
+            s.append('[').append(r.count()).append(']');
+        }
+        s.append(" @ 0x").append(Long.toHexString(offset * RegisterSpec.WORD_BYTES));
+        if (r.count() > 1) {
+            s.append(" += 0x").append(Integer.toHexString(RegisterSpec.WORD_BYTES));
+        }
+        s.append(";\n");
+    }
+
+    /** Word offset of entry 0 of the record a strided table's column belongs to. */
+    private static long recordBase(RegisterSpec r) {
+        return r.offset() - r.offset() % r.stride();
+    }
+
+    /** The regfile array of the record whose first column is at word {@code start}: {@code record_4000}. */
+    public static String recordName(long start) {
+        return "record_" + Long.toHexString(start);
     }
 
     private static String id(String name) {

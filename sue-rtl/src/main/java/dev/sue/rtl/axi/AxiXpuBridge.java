@@ -4,12 +4,14 @@ package dev.sue.rtl.axi;
 import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.regif.Axi4;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
@@ -136,12 +138,11 @@ public final class AxiXpuBridge extends Component {
         cntReads.set(reads.cntReads);
         cntB.set(responses.cntB);
         cntR.set(responses.cntR);
-        cntUnmapped.set(saturatingSum("unmapped_sum", writes.cntUnmapped, reads.cntUnmapped));
-        cntTooLong.set(saturatingSum("too_long_sum", writes.cntTooLong, reads.cntTooLong));
+        cntUnmapped.set(countEvents("unmapped", writes.unmappedEvent, reads.unmappedEvent));
+        cntTooLong.set(countEvents("too_long", writes.tooLongEvent, reads.tooLongEvent));
         cntBadBurst.set(writes.cntBadBurst);
         cntWStall.set(w.cntStall);
-        cntBadOp.set(saturatingSum("bad_op_sum",
-                saturatingSum("bad_op_sum_rq", requests.cntBadOp, responses.cntBadOp), received.cntBadVc));
+        cntBadOp.set(countEvents("bad_op", requests.badOpEvent, responses.badOpEvent, received.badVcEvent));
         cntOverlong.set(answers.cntOverlong);
     }
 
@@ -168,15 +169,19 @@ public final class AxiXpuBridge extends Component {
         return instance(name, () -> new StreamFifo<>(() -> new LocalError(idBits), 2, FifoStorage.REGISTERS, 2));
     }
 
-    /** The sum of two counters, saturating at all ones. */
     /**
-     * Two counters' saturating sum, registered (a cycle late): the sum's carry chain and the
-     * saturation would otherwise sit in front of the register map's read mux.
+     * One 32-bit saturating counter of events that may coincide (each at most once per cycle):
+     * exact up to saturation, unlike a sum of saturated counters. The events are registered first
+     * (a cycle late), so their logic does not sit in front of the adder.
      */
-    private static UInt saturatingSum(String name, UInt a, UInt b) {
-        UInt sum = a.resize(33).add(b.resize(33));
-        UInt total = reg(name, uint(32));
-        total.set(mux(sum.msb(), U(0xFFFFFFFFL, 32), sum.slice(31, 0)));
-        return total;
+    private static UInt countEvents(String name, Bool... events) {
+        int w = bitsFor(events.length);
+        UInt amount = U(0, w);
+        for (int i = 0; i < events.length; i++) {
+            Bool event = regNext(events[i]).named(name + "_event_" + i);
+            amount = amount.add(mux(event, U(1, w), U(0, w))).resize(w);
+        }
+        UInt n = amount.named(name + "_events");
+        return Counter.add(name, StatusWord.BITS, n.ne(0), n, Counter.Overflow.SATURATE);
     }
 }

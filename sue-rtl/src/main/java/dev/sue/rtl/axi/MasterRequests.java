@@ -8,7 +8,6 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.regif.Axi4;
 import dev.sue.hdl.lib.stream.Stream;
-import dev.sue.hdl.lib.util.Counter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +22,8 @@ import java.util.List;
  * dropped with its data and counted.
  */
 final class MasterRequests {
-    final UInt cntBadOp;
+    /** Event: a request op of an unknown kind dropped (with its data). */
+    final Bool badOpEvent;
 
     MasterRequests(Axi4 axi, Stream<OpHead> head, Stream<Bits> data, Stream<Origin> writes, Stream<Origin> reads,
             int beatBits) {
@@ -80,6 +80,6 @@ final class MasterRequests {
 
         data.ready.set(wFire.or(dropData));
         head.ready.set(wFire.and(last).or(arFire).or(dropDone));
-        cntBadOp = Counter.saturating("req_bad_op", 32, dropDone);
+        badOpEvent = dropDone.named("req_bad_op");
     }
 }

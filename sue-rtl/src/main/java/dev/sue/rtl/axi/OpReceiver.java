@@ -10,7 +10,6 @@ import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Stream;
-import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.ArrayList;
@@ -32,7 +31,8 @@ final class OpReceiver {
     final List<Stream<OpHead>> heads = new ArrayList<>();
     final List<Stream<Bits>> data = new ArrayList<>();
     /** Beats on a VC the bridge never gave credits for (SUE never sends them). */
-    final UInt cntBadVc;
+    /** Event: a beat on a VC the bridge does not use. */
+    final Bool badVcEvent;
 
     OpReceiver(XpuRxBus rx, int headDepth, int dataDepth) {
         int n = rx.dataWidth();
@@ -65,7 +65,7 @@ final class OpReceiver {
             pops.add(headPopped);
             pops.add(dataPopped);
         }
-        cntBadVc = Counter.saturating("recv_bad_vc", 32, beat.and(rx.vc.ge(VCS)));
+        badVcEvent = beat.and(rx.vc.ge(VCS)).named("recv_bad_vc");
 
         // ---- credits back to SUE: slot s = {vc = s / 2, kind = s % 2} ------------------------------
         int cw = bitsFor(Math.max(headDepth, dataDepth));

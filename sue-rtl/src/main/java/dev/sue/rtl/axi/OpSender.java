@@ -98,31 +98,21 @@ final class OpSender {
             cycle.set(mux(beat.last, U(0, XpuTxBus.CYCLE_BITS), cycle.add(1)));
         });
 
-        // ---- tx_* registers -------------------------------------------------------------------------
-        Bits txValid = reg("send_valid", bits(2)).init(0);
-        UInt txCycle = reg("send_tx_cycle", uint(XpuTxBus.CYCLE_BITS)).init(0);
-        UInt txVc = reg("send_vc", uint(XpuTxBus.VC_BITS)).init(0);
-        UInt txXpuid = reg("send_xpuid", uint(XpuTxBus.XPUID_BITS)).init(0);
-        Bits txControl = reg("send_control", bits(XpuTxBus.CONTROL_BITS)).init(0);
-        Bits txData = reg("send_data", bits(tx.dataWidth())).init(0);
+        // ---- tx_*: one registered beat ------------------------------------------------------------
         List<UInt> vcs = new ArrayList<>();
         for (int v : vcOf) {
             vcs.add(U(v, XpuTxBus.VC_BITS));
         }
-        txValid.set(mux(fire, mux(beat.dataOp, B(2, 2), B(1, 2)), B(0, 2)));
-        txCycle.set(cycle);
-        txVc.set(Vec.of(vcs).get(sel));
-        txXpuid.set(beat.xpuid);
-        txControl.set(beat.control);
-        txData.set(beat.data);
-        tx.valid.set(txValid);
-        tx.cycle.set(txCycle);
-        tx.vc.set(txVc);
-        tx.xpuid.set(txXpuid);
-        tx.control.set(txControl);
-        tx.data.set(txData);
-        tx.err.set(false);
-        tx.resetIn.set(false);
+        TxBeat next = wire(new TxBeat(tx.dataWidth())).named("send_next");
+        next.valid.set(mux(fire, mux(beat.dataOp, B(2, 2), B(1, 2)), B(0, 2)));
+        next.cycle.set(cycle);
+        next.vc.set(Vec.of(vcs).get(sel));
+        next.xpuid.set(beat.xpuid);
+        next.control.set(beat.control);
+        next.data.set(beat.data);
+        TxBeat sent = regNext(next).named("send_tx");
+        sent.valid.init(0);
+        sent.driveOnto(tx);
 
         // ---- credits: returned by tx_credit, taken the cycle after an op's start; each cycle's
         // ---- change is registered as a delta (mod 2^cw) and added the cycle after ---------------

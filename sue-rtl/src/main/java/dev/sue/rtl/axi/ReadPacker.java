@@ -16,8 +16,9 @@ import dev.sue.hdl.lib.util.Counter;
  */
 final class ReadPacker {
     final Stream<OpBeat> ops;
-    final UInt cntUnmapped;
-    final UInt cntTooLong;
+    /** Events (one cycle each): an AR refused for an unmapped destination, or for its length. */
+    final Bool unmappedEvent;
+    final Bool tooLongEvent;
     final UInt cntReads;
 
     ReadPacker(Stream<AxAddr> ar, Stream<LocalError> errors, DestinationMap map, int dataWidth, int maxBeats,
@@ -35,8 +36,8 @@ final class ReadPacker {
         errors.payload.len.set(ar.payload.len);
         Bool reject = errors.fire();
         ar.ready.set(emit.done.or(reject));
-        cntUnmapped = Counter.saturating("rdq_unmapped", 32, reject.andNot(mapped));
-        cntTooLong = Counter.saturating("rdq_too_long", 32, reject.and(mapped));
+        unmappedEvent = reject.andNot(mapped).named("rdq_unmapped");
+        tooLongEvent = reject.and(mapped).named("rdq_too_long");
         cntReads = Counter.saturating("rdq_sent", 32, emit.done);
     }
 }

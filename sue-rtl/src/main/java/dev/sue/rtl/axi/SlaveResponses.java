@@ -16,10 +16,11 @@ import dev.sue.hdl.lib.util.Counter;
  * RRESP per beat from the control bytes, RLAST on the last) and the errors the slave answered
  * itself ({@code bErrors}, {@code rErrors}: ARLEN + 1 beats of the error, data zero). Arrived
  * responses go first; an R burst is never interleaved with another. An op of another type on VC 1
- * is dropped with its data and counted ({@code cntBadOp}).
+ * is dropped with its data and counted ({@code badOpEvent}).
  */
 final class SlaveResponses {
-    final UInt cntBadOp;
+    /** Event: a response op of an unknown kind dropped (with its data). */
+    final Bool badOpEvent;
     final UInt cntB;
     final UInt cntR;
 
@@ -78,7 +79,7 @@ final class SlaveResponses {
 
         data.ready.set(rFire.andNot(local).or(dropData));
         head.ready.set(remoteB.and(axi.bready).or(rFire.andNot(local).and(last)).or(dropDone));
-        cntBadOp = Counter.saturating("rsp_bad_op", 32, dropDone);
+        badOpEvent = dropDone.named("rsp_bad_op");
         cntB = Counter.saturating("rsp_b", 32, axi.bvalid.and(axi.bready));
         cntR = Counter.saturating("rsp_r", 32, rFire.and(last));
     }

@@ -20,8 +20,9 @@ import dev.sue.hdl.lib.util.Counter;
  */
 final class WritePacker {
     final Stream<OpBeat> ops;
-    final UInt cntUnmapped;
-    final UInt cntTooLong;
+    /** Events (one cycle each): an AW refused for an unmapped destination, or for its length. */
+    final Bool unmappedEvent;
+    final Bool tooLongEvent;
     final UInt cntBadBurst;
     final UInt cntWrites;
 
@@ -58,8 +59,8 @@ final class WritePacker {
             drainLeft.set(drainLeft.sub(1));
             when(drainLeft.eq(0), () -> draining.set(false));
         });
-        cntUnmapped = Counter.saturating("wr_unmapped", 32, reject.andNot(mapped));
-        cntTooLong = Counter.saturating("wr_too_long", 32, reject.and(mapped).andNot(lenOk));
+        unmappedEvent = reject.andNot(mapped).named("wr_unmapped");
+        tooLongEvent = reject.and(mapped).andNot(lenOk).named("wr_too_long");
         cntBadBurst = Counter.saturating("wr_bad_burst", 32, reject.and(mapped).and(lenOk));
         cntWrites = Counter.saturating("wr_sent", 32, emit.done);
     }

@@ -66,9 +66,10 @@ public final class ControlFrameTx extends Component {
         wrReady.set(full.not());
         UInt lane = wrIndex.resize(laneBits);
         UInt beat = wrIndex.shr(laneBits).resize(beatBits);
-        Bits laneSelect = U(1, layout.wordsPerBeat()).shl(lane).asBits();
-        Bits byteEnable = cat(java.util.stream.IntStream.range(0, layout.wordsPerBeat())
-                .map(i -> layout.wordsPerBeat() - 1 - i).mapToObj(i -> repeat(laneSelect.bit(i), 4)).toList());
+        // the word's bytes: the first word's byte mask moved to the lane (a decoder of the lane bits)
+        int wordBytes = ControlFrameLayout.WORD_BYTES;
+        Bits byteEnable = ByteMask.firstBytes(U(wordBytes, bitsFor(wordBytes)), layout.wordsPerBeat() * wordBytes)
+                .asUInt().shl(cat(lane, U(0, log2Up(wordBytes))).asUInt()).asBits().named("wr_byte_enable");
         ram.write(cat(tail, beat).asUInt(), repeat(wrData, layout.wordsPerBeat()), wrValid.and(wrReady), byteEnable);
 
         Bool send = sendValid.andNot(full).named("send");

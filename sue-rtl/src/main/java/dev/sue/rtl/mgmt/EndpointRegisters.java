@@ -13,13 +13,11 @@ import dev.sue.hdl.lib.regif.RegisterFile;
 import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
-import dev.sue.hdl.regmap.Access;
-import dev.sue.hdl.regmap.FieldSpec;
 import dev.sue.hdl.regmap.RegisterBlockSpec;
 import dev.sue.hdl.regmap.RegisterMap;
-import dev.sue.hdl.regmap.RegisterSpec;
-import dev.sue.rtl.config.CfgBridge;
 import dev.sue.rtl.config.CfgBus;
+import dev.sue.rtl.config.CfgShadow;
+import dev.sue.rtl.config.ConfigRegisters;
 import dev.sue.rtl.config.StatusWindow;
 import dev.sue.rtl.config.StatusWord;
 import java.util.ArrayList;
@@ -33,10 +31,10 @@ import java.util.List;
  *
  * <h2>Map (word addresses; byte address = 4 x word, {@link #AXI_ADDR_BITS} bits)</h2>
  * <ul>
- * <li>{@code cfg} at {@link #CFG_BASE}, {@code 2^15} words: the configuration space of the blocks
- *     (sue-rtl/README.md, "Configuration"), word {@code a} = configuration address {@code a}.
- *     Writes go to the blocks' {@link CfgBus} and wait for its ready ({@link CfgBridge}); reads
- *     answer SLVERR (the blocks' registers are write-only today).
+ * <li>{@code cfg} at {@link #CFG_BASE}, {@code 2^15} words: the configuration registers of the
+ *     blocks ({@link ConfigRegisters}), word {@code a} = configuration address {@code a}. Legal
+ *     writes go to the blocks' {@link CfgBus} and wait for its ready; reads answer from a shadow
+ *     of what was written ({@link CfgShadow}).
  * <li>{@code status} at {@link #STATUS_BASE} ({@code 0x8000}, as the former status read port):
  *     word i is status word i ({@link StatusWord}), read-only ({@link StatusWindow}: register
  *     names are the words' names in upper case with {@code _} for {@code .}, {@code tx_rel.retx}
@@ -52,8 +50,9 @@ import java.util.List;
  *
  * <h2>Interrupt</h2>
  * Sources: the caller's (in bit order), then {@code ctl_frame} (a received control frame waits:
- * a level, so the bit comes back until every frame is popped) and {@code ctl_drop} (a received
- * control frame was dropped). {@code IRQ_CAUSE} holds one sticky bit per source (set in the cycle after its event, cleared by
+ * a level, so the bit comes back until every frame is popped), {@code ctl_drop} (a received
+ * control frame was dropped) and {@code link_change} ({@code link_up} changed; {@code LINK_STATUS}
+ * gives the state). {@code IRQ_CAUSE} holds one sticky bit per source (set in the cycle after its event, cleared by
  * writing 1; a level source sets it again while it lasts); {@code irq} is 1 (registered) while
  * {@code IRQ_CAUSE & IRQ_ENABLE} is not 0, which {@code IRQ_PENDING} shows.
  */
@@ -63,7 +62,7 @@ public final class EndpointRegisters {
     public static final int AXI_ADDR_BITS = WORD_ADDR_BITS + 2;
     /** Word bases of the blocks. */
     public static final long CFG_BASE = 0x0000;
-    public static final int CFG_ADDR_BITS = 15;
+    public static final int CFG_ADDR_BITS = ConfigRegisters.ADDR_BITS;
     public static final long STATUS_BASE = StatusWord.STATUS_BASE;
     public static final long ENDPOINT_BASE = 0xC000;
     public static final int ENDPOINT_ADDR_BITS = 4;
@@ -87,6 +86,7 @@ public final class EndpointRegisters {
     public static final int XPUS = 0x3;
     public static final int CELLS = 0x4;
     public static final int RX_BUF_BYTES = 0x5;
+    public static final int LINK_STATUS = 0x6;
     public static final int IRQ_CAUSE = 0x8;
     public static final int IRQ_ENABLE = 0x9;
     public static final int IRQ_PENDING = 0xA;
@@ -95,7 +95,8 @@ public final class EndpointRegisters {
     public static final int SCRATCH = 0xF;
 
     /** What the generator was asked for: the identification registers' values. */
-    public record Identity(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, int encap, boolean vlan) {
+    public record Identity(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, int encap, boolean vlan,
+            int windowMax) {
     }
 
     /** An interrupt source: a field of {@code IRQ_CAUSE} and {@code IRQ_ENABLE}, set by {@code event}. */
@@ -115,9 +116,11 @@ public final class EndpointRegisters {
      * @param id      identification values
      * @param axil    the endpoint's AXI4-Lite slave port
      * @param status  the status words in address order
+     * @param linkUp  the MAC's link state (1 up): {@code LINK_STATUS}, and {@code link_change} on every change
      * @param irqs    the interrupt sources in bit order
      */
-    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, List<IrqSource> callerIrqs) {
+    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, Bool linkUp,
+            List<IrqSource> callerIrqs) {
         require(axil.addrBits() == AXI_ADDR_BITS, "the endpoint's AXI4-Lite port has " + AXI_ADDR_BITS
                 + " address bits, got " + axil.addrBits());
         require(status.size() <= 1 << 14, "at most 16384 status words, got " + status.size());
@@ -129,11 +132,11 @@ public final class EndpointRegisters {
                 new RegBusDecoder.Window("ctl", CTL_BASE, ControlFrames.windowBits(CTL_MAX_FRAME_BYTES)));
         AxiLiteTarget target = instance("axil_target", () -> new AxiLiteTarget(AXI_ADDR_BITS));
         RegBusDecoder decoder = instance("reg_decoder", () -> new RegBusDecoder(WORD_ADDR_BITS, windows));
-        CfgBridge bridge = instance("cfg_bridge", () -> new CfgBridge(CFG_ADDR_BITS));
+        CfgShadow shadow = instance("cfg_shadow", () -> new CfgShadow(id.xpus(), id.cells(), id.windowMax()));
         connect(target.s, axil);
         connect(decoder.s, target.m);
-        connect(bridge.s, decoder.m.get(0));
-        cfg = bridge.cfg;
+        connect(shadow.s, decoder.m.get(0));
+        cfg = shadow.cfg;
 
         StatusWindow statusWindow = instance("status_window", () -> new StatusWindow(status.size()));
         statusWindow.connect(status);
@@ -148,6 +151,11 @@ public final class EndpointRegisters {
         List<IrqSource> irqs = new ArrayList<>(callerIrqs);
         irqs.add(new IrqSource("ctl_frame", frames.frameWaiting, "A received control frame waits (level)"));
         irqs.add(new IrqSource("ctl_drop", frames.rxDropped, "A received control frame was dropped"));
+        Bool link = reg("link_up_q", bool()).init(false);
+        Bool linkBefore = reg("link_up_q2", bool()).init(false);
+        link.set(linkUp);
+        linkBefore.set(link);
+        irqs.add(new IrqSource("link_change", link.ne(linkBefore), "link_up changed (read LINK_STATUS)"));
 
         RegisterFile ep = new RegisterFile("endpoint", "Identification, interrupt and bus errors", decoder.m.get(2));
         var idReg = ep.register("ID", ID, "Identifies a SUE endpoint");
@@ -168,6 +176,8 @@ public final class EndpointRegisters {
         ep.register("RX_BUF_BYTES", RX_BUF_BYTES, "Generator parameter rxBufBytes").ro("bytes",
                 U(id.rxBufBytes(), 23), (long) id.rxBufBytes(), "Receive buffer bytes");
 
+        ep.register("LINK_STATUS", LINK_STATUS, "The MAC's link state").ro("up", link.asBits().asUInt(), null,
+                "1: link_up was 1 a cycle ago");
         var cause = ep.register("IRQ_CAUSE", IRQ_CAUSE, "Interrupt causes: sticky, write 1 to clear");
         var enable = ep.register("IRQ_ENABLE", IRQ_ENABLE, "Interrupt causes that raise irq");
         List<UInt> causes = new ArrayList<>();
@@ -190,21 +200,11 @@ public final class EndpointRegisters {
         irq = regNext(pendingBits.ne(0)).named("irq_q");
 
         List<RegisterMap.Placement> placements = List.of(
-                new RegisterMap.Placement(CFG_BASE, cfgSpec()),
+                new RegisterMap.Placement(CFG_BASE, ConfigRegisters.spec(id.xpus(), id.cells(), id.windowMax())),
                 new RegisterMap.Placement(STATUS_BASE, statusSpec),
                 new RegisterMap.Placement(ENDPOINT_BASE, epSpec),
                 new RegisterMap.Placement(CTL_BASE, frames.spec));
         exportRegisterMap(new RegisterMap("sue_endpoint", "SUE endpoint registers through AXI4-Lite",
                 WORD_ADDR_BITS, placements));
-    }
-
-    /** The configuration window: write-only words whose meaning the blocks define (README "Configuration"). */
-    private static RegisterBlockSpec cfgSpec() {
-        FieldSpec word = new FieldSpec("data", 0, 32, Access.WO, null, 0, FieldSpec.fullRange(32),
-                "The configuration word; its meaning per address in sue-rtl/README.md");
-        RegisterSpec table = new RegisterSpec("CFG", 0, 1 << CFG_ADDR_BITS,
-                "Configuration word i (write-only; reads answer SLVERR)", List.of(word));
-        return new RegisterBlockSpec("cfg", "Configuration space of the blocks (write-only)", CFG_ADDR_BITS,
-                List.of(table));
     }
 }

@@ -7,6 +7,7 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.util.Counter;
+import dev.sue.hdl.regmap.FieldSpec;
 import dev.sue.hdl.regmap.RegisterBlockSpec;
 import dev.sue.hdl.regmap.RegisterSpec;
 import java.util.ArrayList;
@@ -138,5 +139,35 @@ public final class RegisterFile {
         if (spec != null) {
             throw new IllegalStateException("register file " + name + " is already built");
         }
+    }
+
+    /**
+     * A write of {@code data} (32 bits) to a register of layout {@code spec} is legal: a writable
+     * register, no 1 outside its writable fields, every field in its legal range (the one policy
+     * for illegal writes; also for blocks that check writes themselves).
+     */
+    public static Bool legalWrite(RegisterSpec spec, Bits data) {
+        long writable = spec.writableMask();
+        if (writable == 0) {
+            return FALSE;
+        }
+        Bool ok = TRUE;
+        long reserved = ~writable & FieldSpec.fullRange(RegBus.DATA_BITS);
+        if (reserved != 0) {
+            ok = data.and(B(reserved, RegBus.DATA_BITS)).eq(0);
+        }
+        for (FieldSpec f : spec.fields()) {
+            if (!f.access().writable() || f.fullyLegal()) {
+                continue;
+            }
+            UInt v = data.slice(f.msb(), f.lsb()).asUInt();
+            if (f.min() > 0) {
+                ok = ok.and(v.ge(f.min()));
+            }
+            if (f.max() < FieldSpec.fullRange(f.width())) {
+                ok = ok.and(v.le(f.max()));
+            }
+        }
+        return ok;
     }
 }

@@ -64,14 +64,14 @@ final class RegisterFileLogic {
         for (Register r : registers) {
             String n = p + "_" + r.name().toLowerCase();
             hit.add(flag(n + "_hit", aValid.and(aAddr.eq(r.offset()))));
-            legal.add(regNext(legalWrite(r.spec(), aData)).named(n + "_legal"));
+            legal.add(regNext(RegisterFile.legalWrite(r.spec(), aData)).named(n + "_legal"));
         }
         List<Bool> tableHit = new ArrayList<>();
         List<Bool> tableLegal = new ArrayList<>();
         for (Table t : tables) {
             String n = p + "_" + t.name().toLowerCase();
             tableHit.add(flag(n + "_hit", aValid.and(inTable(t, aAddr))));
-            tableLegal.add(regNext(legalWrite(t.spec(), aData)).named(n + "_legal"));
+            tableLegal.add(regNext(RegisterFile.legalWrite(t.spec(), aData)).named(n + "_legal"));
         }
 
         // Stage C: the registers change, the response is registered.
@@ -168,31 +168,5 @@ final class RegisterFileLogic {
         Bool window = k >= aw ? TRUE : addr.slice(aw - 1, k).eq(t.offset() >> k);
         Bool index = Integer.bitCount(t.count()) == 1 ? TRUE : addr.slice(k - 1, 0).lt(t.count());
         return window.and(index);
-    }
-
-    /** A write of {@code data} to a register of layout {@code spec} is legal. */
-    private static Bool legalWrite(RegisterSpec spec, Bits data) {
-        long writable = spec.writableMask();
-        if (writable == 0) {
-            return FALSE;
-        }
-        Bool ok = TRUE;
-        long reserved = ~writable & FieldSpec.fullRange(W);
-        if (reserved != 0) {
-            ok = data.and(B(reserved, W)).eq(0);
-        }
-        for (FieldSpec f : spec.fields()) {
-            if (!f.access().writable() || f.fullyLegal()) {
-                continue;
-            }
-            UInt v = data.slice(f.msb(), f.lsb()).asUInt();
-            if (f.min() > 0) {
-                ok = ok.and(v.ge(f.min()));
-            }
-            if (f.max() < FieldSpec.fullRange(f.width())) {
-                ok = ok.and(v.le(f.max()));
-            }
-        }
-        return ok;
     }
 }
