@@ -90,8 +90,7 @@ final class RxOpValidator {
 
         UInt vAddr = wire("v_addr", uint(buf.mapAw));
         Bool vIssue = wire("v_issue", bool());
-        // read every cycle (w_rd says whether it was asked for): no late enable on the port
-        Bits vRam = buf.opMap.readSync(vAddr).named("v_ram");
+        Bits vRam = buf.opMap.readSync(vAddr, vIssue).named("v_ram");
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
         // the header's word is port V's (wRd) or the input beat's: one indexed read over both
@@ -149,13 +148,9 @@ final class RxOpValidator {
         UInt ringPos = cat(curStart.add(wPos.shr(lb).resize(wb)), wPos.resize(lb)).asUInt().named("w_ring_pos");
         UInt ringNext = ringPos.add(vBytes.resize(pb)).named("w_ring_next");
         UInt rdIdxCont = mux(advance, ringNext.shr(lb), ringPos.shr(lb)).resize(wb);
-        // Depth: v_done (after the lane pick and its compare) is the last select of port V's
-        // address: a walk that ends loads the queue's next PDU (the address is unused when there
-        // is none: no read follows), one that goes on reads on unless the walker is idle
-        UInt loadAddr = buf.mapAddr(stored.m.payload.vc, stored.m.payload.start).named("v_addr_load");
-        Bool loadIdle = wStored.not().and(wLive.not()).and(stored.m.valid).named("w_load_idle");
-        UInt goOnAddr = mux(loadIdle, loadAddr, buf.mapAddr(curVc, rdIdxCont)).named("v_addr_on");
-        vAddr.set(mux(vDone, loadAddr, goOnAddr));
+        UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
+        UInt rdIdxV = mux(wLoad, stored.m.payload.start, rdIdxCont).named("v_idx");
+        vAddr.set(buf.mapAddr(rdVcV, rdIdxV));
         wRd.set(vIssue);
         when(wStored.or(wLive.not()), () -> {
             when(selecting, () -> {
