@@ -180,7 +180,6 @@ final class RxOpDeliverer {
         Bool endNow = headOk.and(pduEnd).andNot(actReading).named("end_now");
         Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading)).named("hold_h");
         pduDone = endNow.or(go.and(lastOp)).named("pdu_done");
-        Bool contH = go.andNot(lastOp).named("cont_h");
         // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
         UInt readsNow = mux(hasData, mux(win0, mux(beats.ge(2), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
         // = beats - first_read - 1 when it reads now, from the last beat's index without a
@@ -245,8 +244,6 @@ final class RxOpDeliverer {
         Bool park = idleCase.andNot(idle.any).andNot(RxBuffer.sel(headValid, parkVc).bit(0)).named("park");
         Bool skip = idleCase.and(idle.any).and(idle.bad(ready)).named("skip");
         Bool fetchIdle = idleCase.and(idle.any).andNot(idle.bad(ready)).named("fetch_idle");
-        Bool fetchSw = pduDone.and(sw.any).andNot(sw.bad(ready)).named("fetch_sw");
-        Bool spec = pduDone.andNot(sw.any).named("spec");
         Bool selCont = opHere.andNot(lastOp).named("sel_cont");
         // the read position and the same plus one word (bank 0's address), each chosen among
         // candidates that carry their own offset: no adder after the late choice
@@ -264,35 +261,53 @@ final class RxOpDeliverer {
         UInt contPos = at.cont;
         hRdVc.set(mux(walking.and(sw.any.not().or(selCont).or(reread)), hv,
                 mux(walking, sw.index, mux(idle.any, idle.index, parkVc))));
-        Bool fetch = fetchIdle.or(fetchSw).named("fetch");
-        UInt sv = mux(fetchSw, sw.index, idle.index).named("sv");
-        hRdEn.set(reread.or(contH).or(fetch).or(spec).or(park));
-        when(fetch.or(skip), () -> rr.set(mux(skip, idle.index, sv)));
+        // Depth: `last_op` comes after the op-map lane pick and a 12-bit compare, so it only
+        // selects data: an op issued (`go`) enables the read and the header state whatever it is,
+        // and picks between the continuation and the switch values (both from registers). A
+        // switch onto a malformed head reads and loads state needlessly: harmless, h_pend drops
+        // and the idle stage skips it next cycle.
+        Bool swBad = sw.bad(ready);
+        hRdEn.set(reread.or(go).or(endNow).or(fetchIdle).or(park));
+        // the state after the PDU ends: the next VC's head (fetch_sw) or the speculative next PDU
+        // of this VC (spec)
+        UInt hvSw = mux(sw.any, sw.index, hv);
+        UInt hpSw = mux(sw.any, RxBuffer.sel(opos, sw.index), U(0, 14));
+        UInt remSw = RxBuffer.sel(fetchRem, sw.index);
+        UInt hsSw = mux(sw.any, selDesc(ready, sw.index, d -> d.start), specStart);
+        UInt hASw = mux(sw.any, RxBuffer.sel(fetchPos, sw.index), specPos).named("h_abs_sw");
+        Bool pendSw = sw.any.andNot(swBad).or(sw.any.not());
+        UInt rrSw = mux(sw.any.andNot(swBad), sw.index, rr);
 
         hPend.set(FALSE);
         parkRead.set(park);
         when(reread.or(holdH), () -> hPend.set(TRUE))
-                .elseWhen(contH, () -> {
-                    hp.set(hNext);
-                    remUnits.set(remCur.sub(hLane.code.resize(12)));
+                .elseWhen(go, () -> {
+                    hv.set(mux(lastOp, hvSw, hv));
+                    hp.set(mux(lastOp, hpSw, hNext));
+                    remUnits.set(mux(lastOp, remSw, remCur.sub(hLane.code.resize(12))));
+                    remFromHead.set(lastOp.and(sw.any.not()));
+                    hs.set(mux(lastOp, hsSw, hs));
+                    hA.set(mux(lastOp, hASw, contPos));
+                    hPend.set(lastOp.not().or(pendSw));
+                    rr.set(mux(lastOp, rrSw, rr));
+                }).elseWhen(endNow, () -> {
+                    hv.set(hvSw);
+                    hp.set(hpSw);
+                    remUnits.set(remSw);
+                    remFromHead.set(sw.any.not());
+                    hs.set(hsSw);
+                    hA.set(hASw);
+                    hPend.set(pendSw);
+                    rr.set(rrSw);
+                }).elseWhen(fetchIdle.or(skip), () -> {
+                    rr.set(idle.index);
+                    hv.set(idle.index);
+                    hp.set(RxBuffer.sel(opos, idle.index));
+                    remUnits.set(RxBuffer.sel(fetchRem, idle.index));
                     remFromHead.set(FALSE);
-                    hA.set(contPos);
-                    hPend.set(TRUE);
-                }).elseWhen(fetch, () -> {
-                    // both candidates from registers, the late fetch_sw only picks
-                    hv.set(sv);
-                    hp.set(mux(fetchSw, RxBuffer.sel(opos, sw.index), RxBuffer.sel(opos, idle.index)));
-                    remUnits.set(mux(fetchSw, RxBuffer.sel(fetchRem, sw.index), RxBuffer.sel(fetchRem, idle.index)));
-                    remFromHead.set(FALSE);
-                    hs.set(mux(fetchSw, selDesc(ready, sw.index, d -> d.start), selDesc(ready, idle.index, d -> d.start)));
-                    hA.set(mux(fetchSw, RxBuffer.sel(fetchPos, sw.index), RxBuffer.sel(fetchPos, idle.index)));
-                    hPend.set(TRUE);
-                }).elseWhen(spec, () -> {
-                    hp.set(U(0, 14));
-                    remFromHead.set(TRUE);
-                    hs.set(specStart);
-                    hA.set(specPos);
-                    hPend.set(TRUE);
+                    hs.set(selDesc(ready, idle.index, d -> d.start));
+                    hA.set(RxBuffer.sel(fetchPos, idle.index));
+                    hPend.set(fetchIdle);
                 }).elseWhen(park, () -> {
                     hv.set(parkVc);
                     hp.set(U(0, 14));
