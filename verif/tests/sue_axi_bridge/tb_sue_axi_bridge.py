@@ -15,6 +15,11 @@ owns an address range, so a Python byte array is the exact oracle of what reads 
 the bad inputs: an unmapped destination (DECERR), a burst over 256 bytes (SLVERR), a narrow
 burst whose strobes are no byte range (SLVERR; a one-beat narrow write goes through), and the
 counters checked against what the test did.
+
+``w_and_aw_apart`` drives the two write channels apart by pausing AxiMaster's AW or W source:
+W bursts long before their AWs (filling the W buffer, then one more, which must be held back
+with WREADY low and counted once in ``cnt_w_stall``) and an AW long before its W, each write
+checked in AxiRam and read back, while reads on AR keep completing.
 """
 
 from __future__ import annotations
@@ -284,4 +289,124 @@ async def random_traffic_and_bad_input(dut):
     assert counters["_b"] == good_writes + 2 + 2 + n_unmapped // 2
     assert counters["_r"] == good_reads + 1 + 1 + n_unmapped // 2
     # every credit back where it started
+    assert sue.tx_cmd[:2] == [CMD_CREDITS] * 2 and sue.tx_data[:2] == [DATA_CREDITS] * 2, (sue.tx_cmd, sue.tx_data)
+
+
+class HandshakeCounter:
+    """Counts the AW and W handshakes on ``s_axi`` (the bench's own view, not the bridge's)."""
+
+    def __init__(self, dut):
+        self.dut = dut
+        self.aw = 0
+        self.w = 0
+        cocotb.start_soon(self._run())
+
+    async def _run(self):
+        d = self.dut
+        while True:
+            await RisingEdge(d.clk)
+            await ReadOnly()
+            self.aw += int(d.s_axi_awvalid.value) & int(d.s_axi_awready.value)
+            self.w += int(d.s_axi_wvalid.value) & int(d.s_axi_wready.value)
+
+
+@cocotb.test()
+async def w_and_aw_apart(dut):
+    """W bursts long before their AWs, beyond the W buffer, and an AW long before its W: each write
+    pairs with its own data (AxiRam is the oracle) while reads on AR keep flowing."""
+    axi, ram, sue, rng = await setup(dut)
+    hs = HandshakeCounter(dut)
+    nbytes = len(dut.s_axi_wdata) // 8
+    max_beats = max(1, 256 // nbytes)
+    axi.write_if.max_burst_len = max_beats
+    axi.read_if.max_burst_len = max_beats
+    burst = max_beats * nbytes
+    span = 1 << DEST_LSB
+    aw_src, w_src = axi.write_if.aw_channel, axi.write_if.w_channel
+    read_base = (XPUS - 1) * span
+    ram.write(read_base, bytes(rng.randrange(256) for _ in range(span // 2)))
+
+    async def cycles(n):
+        for _ in range(n):
+            await RisingEdge(dut.clk)
+
+    async def read_flows(count):
+        """Reads through the bridge of bytes the RAM holds, compared with the RAM."""
+        for _ in range(count):
+            off = rng.randrange(span // 2 - 256)
+            length = rng.randint(1, 256)
+            rsp = await axi.read(read_base + off, length)
+            assert rsp.resp == AxiResp.OKAY, rsp.resp
+            assert bytes(rsp.data) == ram.read(read_base + off, length), f"read {off:#x}+{length} differs"
+
+    async def wait_for(cond, limit, what):
+        for _ in range(limit):
+            if cond():
+                return
+            await RisingEdge(dut.clk)
+        raise AssertionError(f"timeout waiting for {what}")
+
+    def payloads(k, dest):
+        """k writes of exactly max_beats beats each (first and last beat partial), 1 KiB apart."""
+        writes = []
+        for i in range(k):
+            off = rng.randrange(nbytes // 2)
+            length = rng.randint(burst - nbytes + 1 - off, burst - off)
+            writes.append((dest * span + 0x400 * i + off, bytes(rng.randrange(256) for _ in range(length))))
+        return writes
+
+    async def check_written(writes, tasks):
+        for (addr, data), t in zip(writes, tasks):
+            rsp = await t
+            assert rsp.resp == AxiResp.OKAY, f"write {addr:#x}: {rsp.resp}"
+            assert ram.read(addr, len(data)) == data, f"write {addr:#x} paired with the wrong data"
+            rsp = await axi.read(addr, len(data))
+            assert bytes(rsp.data) == data, f"read back of {addr:#x} differs"
+
+    # ---- 1: two W bursts (the W buffer's depth) 300 cycles before their AWs --------------------
+    aw_src.pause = True
+    writes = payloads(2, 0)
+    tasks = [cocotb.start_soon(axi.write(a, d)) for a, d in writes]
+    await wait_for(lambda: hs.w >= 2 * max_beats, 200, "the W beats to be taken without their AW")
+    stalls_before = int(dut.cnt_w_stall.value)
+    await read_flows(6)  # AR traffic passes the unpaired W data
+    await cycles(300)
+    assert hs.aw == 0 and not any(t.done() for t in tasks), "a write finished without its AW"
+    assert sue.ops[TYPE_WRITE] == 0, "a write op left without its AW"
+    aw_src.pause = False
+    await check_written(writes, tasks)
+    assert int(dut.cnt_w_stall.value) == stalls_before, "W within the buffer counted as a stall"
+
+    # ---- 2: three W bursts without AWs: the third waits (WREADY low, one stall counted) --------
+    aw_src.queue_occupancy_limit = 8  # let AxiMaster queue the AWs and so send all W bursts
+    aw_src.pause = True
+    w0 = hs.w
+    writes = payloads(3, 1 % XPUS)
+    tasks = [cocotb.start_soon(axi.write(a, d)) for a, d in writes]
+    await wait_for(lambda: hs.w - w0 >= 2 * max_beats, 200, "the W buffer to fill")
+    await read_flows(4)
+    await cycles(200)
+    taken = hs.w - w0
+    assert taken < 3 * max_beats, f"{taken} W beats taken beyond the buffer without their AWs"
+    assert int(dut.s_axi_wvalid.value) == 1 and int(dut.s_axi_wready.value) == 0, "W not held back"
+    assert int(dut.cnt_w_stall.value) == stalls_before + 1, "the stall not counted once"
+    aw_src.pause = False
+    await check_written(writes, tasks)
+    aw_src.queue_occupancy_limit = 2
+
+    # ---- 3: an AW 300 cycles before its W -------------------------------------------------------
+    w_src.pause = True
+    aw0, w0 = hs.aw, hs.w
+    writes = payloads(1, 2 % XPUS)
+    tasks = [cocotb.start_soon(axi.write(a, d)) for a, d in writes]
+    await wait_for(lambda: hs.aw > aw0, 200, "the AW to be taken")
+    await read_flows(6)
+    await cycles(300)
+    assert hs.w == w0 and not tasks[0].done(), "the write finished without its W"
+    w_src.pause = False
+    await check_written(writes, tasks)
+
+    await cycles(50)
+    assert int(dut.cnt_bad_burst.value) == 0 and int(dut.cnt_bad_op.value) == 0
+    assert sue.ops[TYPE_B] == sue.ops[TYPE_WRITE] == 6
     assert sue.tx_cmd[:2] == [CMD_CREDITS] * 2 and sue.tx_data[:2] == [DATA_CREDITS] * 2, (sue.tx_cmd, sue.tx_data)

@@ -15,14 +15,24 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("width,xpus,dest_bits,cmd,data", CONFIGS)
-def test_sue_axi_bridge(width, xpus, dest_bits, cmd, data):
+def run_bridge(width, xpus, dest_bits, cmd, data, testcase):
     params = {"dataWidth": width, "xpus": xpus, "addrBits": 20, "idBits": 6, "destLsb": 14, "destBits": dest_bits,
               "cmdCredits": cmd, "dataCredits": data}
     design = generate("sue_axi_bridge", params)
     env = {"TB_CMD_CREDITS": str(cmd), "TB_DATA_CREDITS": str(data), "TB_XPUS": str(xpus), "TB_DEST_LSB": "14",
            "TB_DEST_BITS": str(dest_bits), "TB_SEED": str(width + xpus)}
-    run_cocotb(design, "tb_sue_axi_bridge", extra_env=env)
+    run_cocotb(design, "tb_sue_axi_bridge", extra_env=env, testcase=testcase)
+
+
+@pytest.mark.parametrize("width,xpus,dest_bits,cmd,data", CONFIGS)
+def test_sue_axi_bridge(width, xpus, dest_bits, cmd, data):
+    run_bridge(width, xpus, dest_bits, cmd, data, "random_traffic_and_bad_input")
+
+
+@pytest.mark.parametrize("width,xpus,dest_bits,cmd,data", [CONFIGS[0], CONFIGS[2]])
+def test_w_aw_apart(width, xpus, dest_bits, cmd, data):
+    """W long before its AW (within and beyond the W buffer) and AW long before its W (issue 14)."""
+    run_bridge(width, xpus, dest_bits, cmd, data, "w_and_aw_apart")
 
 
 @pytest.mark.parametrize("params", [
@@ -35,3 +45,4 @@ def test_lint(params):
     from common.lint import assert_lints_clean
 
     assert_lints_clean("sue_axi_bridge", params)
+
