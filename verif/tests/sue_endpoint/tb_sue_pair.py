@@ -22,7 +22,8 @@ Scenarios (TB_SCENARIO): ``traffic`` (default: random ops both ways), ``throughp
 writes both ways, XPUs never idle: delivered ops per cycle), ``latency`` (idle system, one op at a
 time A -> B: command in -> command out, last MAC beat in -> first XPU beat out), ``recovery`` (a
 steady A -> B stream, data frame TB_LOSE_DATA_FRAME lost on purpose: extra latency of the ops
-behind it), ``soak`` (like traffic, memory kept flat). Figures go to TB_RESULTS (JSON).
+behind it), ``soak`` (like traffic, memory kept flat), ``conn_error`` (the link A -> B cut:
+A's connection to B reaches the error state, which must raise ``irq``; ``conn_error_irq``). Figures go to TB_RESULTS (JSON).
 
 Configuration goes through the AXI4-Lite target as well (``common.sue_endpoint_bench.RegPort``).
 
@@ -267,6 +268,12 @@ async def pair(dut):
         seq[(s.own, vc)] += 1
         return op
 
+    if SCENARIO == "conn_error":
+        check = cocotb.start_soon(conn_error_irq(dut, bench, sides, links, new_op))
+        await bench.run_until(check.done, TIMEOUT, "the conn_error checks")
+        check.result()
+        return
+
     remaining: dict[int, int] = {}
     tasks: dict = {}  # background software (register checks, control frames): traffic lasts while they run
 
@@ -416,12 +423,9 @@ def config_entries(r) -> list[int]:
     return [r.at(i) for i in range(r.count)] if r.count > 1 else [r.address]
 
 
-async def check_config_before_setup(port: RegPort, rng: random.Random) -> None:
-    """The ``cfg`` block after reset, before any traffic (changing live configuration would break
-    the link): every register and table entry reads its reset value (tables are cleared), every
-    scalar register and a sample of table entries read back random legal values, then the reset
-    value is written back (the setup writes follow)."""
-    m, cfg = port.master, block_registers(port.regs.cfg)
+def okay_access(m):
+    """``read(addr)`` and ``write(addr, value)`` of one 32-bit word through ``m`` (cocotbext-axi
+    ``AxiLiteMaster``), each failing unless the target answers OKAY."""
 
     async def read(addr: int) -> int:
         rsp = await m.read(addr, 4)
@@ -431,6 +435,18 @@ async def check_config_before_setup(port: RegPort, rng: random.Random) -> None:
     async def write(addr: int, value: int) -> None:
         rsp = await m.write(addr, value.to_bytes(4, "little"))
         assert rsp.resp == AxiResp.OKAY, f"write {value:#x} to {addr:#x}: {rsp.resp!r}"
+
+    return read, write
+
+
+async def check_config_before_setup(port: RegPort, rng: random.Random) -> None:
+    """The ``cfg`` block after reset, before any traffic (changing live configuration would break
+    the link): every register and table entry reads its reset value (tables are cleared), every
+    scalar register and a sample of table entries read back random legal values, then the reset
+    value is written back (the setup writes follow)."""
+    m, cfg = port.master, block_registers(port.regs.cfg)
+
+    read, write = okay_access(m)
 
     for r in cfg:
         for a in config_entries(r):
@@ -583,6 +599,114 @@ async def check_registers(dut, port: RegPort, rng: random.Random, table: Command
     dut._log.info(f"registers: {len(status)} status words, {len(rw_regs)} rw registers, "
                   f"{len(block_registers(cfg))} configuration registers, {slverr} SLVERR and "
                   f"{decerr} DECERR answered and counted, under traffic")
+
+
+async def conn_error_irq(dut, bench, sides: dict, links: dict, new_op) -> None:
+    """A connection that reaches the error state raises ``irq`` (sue-rtl/DESIGN-RELIABILITY.md,
+    "Retry limit"; README "Register map"): the link A -> B is cut, so B never sees A's PDUs and
+    never acknowledges them; with a small RTO and RETRY_LIMIT, A's connection to B rewinds
+    RETRY_LIMIT times and the next timeout puts it in error. Checked: one ``conn_err`` event naming
+    B, IRQ_CAUSE.conn_error, IRQ_PENDING = cause & enable (masking by IRQ_ENABLE), ``irq`` while
+    enabled, ``conn_state`` {error, rewinding} of B reporting error (other connections clean),
+    the status counters (timeouts = RETRY_LIMIT, retry_err = 1), an op to B in error dropped and
+    counted, w1c clearing the cause and ``irq`` falling, the error bit sticky until CONN[B]."""
+    a = sides[ID_A]
+    m, cfg, ep, st = a.regs.master, REGS.cfg, REGS.endpoint, REGS.status
+    rto, retry_limit = 400, 2
+    err_bit = ep.IRQ_CAUSE.field("conn_error").mask
+    events: list[tuple[int, int]] = []  # (cycle, conn_err_payload)
+
+    def watch_conn_err(cycle: int) -> None:
+        if int(dut.a_conn_err_valid.value):
+            events.append((cycle, int(dut.a_conn_err_payload.value)))
+    bench.add(CycleProbe(watch_conn_err))
+
+    read, write = okay_access(m)
+
+    async def conn_state(dest: int) -> dict[str, int]:
+        dut.a_conn_state_dest.value = dest
+        await cycles(2)
+        word = int(dut.a_conn_state.value)  # {error, rewinding} (sue-rtl/README.md, sue_endpoint ports)
+        return {"error": word >> 1 & 1, "rewinding": word & 1}
+
+    async def cycles(n: int) -> None:
+        for _ in range(n):
+            await RisingEdge(dut.clk)
+
+    async def wait_for(done, limit: int, what: str) -> None:  # the bench steps the agents meanwhile
+        for _ in range(limit):
+            if done():
+                return
+            await RisingEdge(dut.clk)
+        raise AssertionError(f"{what}: not within {limit} cycles")
+
+    await write(cfg.RTO.address, rto)
+    await write(cfg.RETRY_LIMIT.address, retry_limit)
+    await write(ep.IRQ_ENABLE.address, ep.IRQ_ENABLE.pack(conn_error=1))
+    assert not await read(ep.IRQ_CAUSE.address) & err_bit, "conn_error set before any connection failed"
+    assert int(dut.a_irq.value) == 0, "irq before any cause"
+    before = {r: await read(getattr(st, r).address) for r in ("TX_REL_TIMEOUTS", "TX_REL_RETRY_ERR",
+                                                             "TX_REL_ERR_DROP_OPS", "TX_REL_RETX")}
+
+    links["ab"].down(0, 1 << 62)  # B never receives anything from A again
+    for _ in range(4):
+        a.xtx.submit(new_op(a))
+    a.xtx.paused = False
+    # RETRY_LIMIT rewinds, then the error: (RETRY_LIMIT + 1) RTOs plus a scan round each, at most
+    limit = (retry_limit + 1) * (rto + 4 * XPUS + 200) + 2000
+    start = bench.cycle
+    await wait_for(lambda: int(dut.a_irq.value) == 1, limit, "irq after the retry limit")
+    assert events and events[0][1] == ID_B, f"conn_err events {events}: expected one naming {ID_B}"
+    assert bench.cycle - start >= (retry_limit + 1) * rto, \
+        f"error after {bench.cycle - start} cycles, before {retry_limit + 1} RTOs of {rto} had passed"
+    assert await read(ep.IRQ_CAUSE.address) & err_bit, "irq high but IRQ_CAUSE.conn_error clear"
+    assert await read(ep.IRQ_PENDING.address) == err_bit, "IRQ_PENDING is not IRQ_CAUSE & IRQ_ENABLE"
+    assert (await conn_state(ID_B))["error"] == 1, "connection to B not reported in error"
+    others = {d: await conn_state(d) for d in range(XPUS) if d != ID_B}
+    assert all(s == {"error": 0, "rewinding": 0} for s in others.values()), f"other connections touched: {others}"
+    await cycles(2 * rto)  # the error is reported once, stays, and nothing retries any more
+    assert len(events) == 1, f"conn_err events {events}: expected exactly one"
+    after = {r: await read(getattr(st, r).address) for r in before}
+    assert after["TX_REL_TIMEOUTS"] - before["TX_REL_TIMEOUTS"] == retry_limit, f"timeouts {before} -> {after}"
+    assert after["TX_REL_RETRY_ERR"] - before["TX_REL_RETRY_ERR"] == 1, f"retry_err {before} -> {after}"
+    assert after["TX_REL_RETX"] > before["TX_REL_RETX"], f"nothing retransmitted before the error: {after}"
+
+    # an op to a connection in error is dropped and counted
+    a.xtx.submit(new_op(a))
+    await wait_for(lambda: a.xtx.idle_now, 5000, "the op to B in error accepted")
+    await cycles(500)
+    dropped = await read(st.TX_REL_ERR_DROP_OPS.address)
+    assert dropped > after["TX_REL_ERR_DROP_OPS"], f"op to B in error not counted as dropped ({dropped})"
+
+    # masking: IRQ_ENABLE off lowers irq and IRQ_PENDING, the cause stays; on again raises them
+    await write(ep.IRQ_ENABLE.address, 0)
+    await cycles(2)
+    assert int(dut.a_irq.value) == 0, "irq with conn_error disabled"
+    assert await read(ep.IRQ_PENDING.address) == 0
+    assert await read(ep.IRQ_CAUSE.address) & err_bit, "disabling conn_error cleared the cause"
+    await write(ep.IRQ_ENABLE.address, ep.IRQ_ENABLE.pack(conn_error=1))
+    await cycles(2)
+    assert int(dut.a_irq.value) == 1, "irq not back when conn_error is enabled again"
+
+    # w1c: writing 0 changes nothing, writing 1 clears the cause and irq falls
+    await write(ep.IRQ_CAUSE.address, 0)
+    assert await read(ep.IRQ_CAUSE.address) & err_bit, "writing 0 cleared conn_error"
+    await write(ep.IRQ_CAUSE.address, err_bit)
+    assert not await read(ep.IRQ_CAUSE.address) & err_bit, "conn_error not cleared by writing 1"
+    assert await read(ep.IRQ_PENDING.address) == 0
+    await cycles(2)
+    assert int(dut.a_irq.value) == 0, "irq stays after its only cause was cleared"
+    assert (await conn_state(ID_B))["error"] == 1, "the error bit is not sticky (cleared with the interrupt)"
+
+    # only CONN[B] (re-initialisation at a new PSN) leaves the error
+    await write(cfg.CONN.at(ID_B), first_psn(ID_A, ID_B))
+    await cycles(8)
+    assert (await conn_state(ID_B))["error"] == 0, "CONN[B] did not clear the error state"
+    await cycles(2 * rto)
+    assert int(dut.a_irq.value) == 0 and len(events) == 1, f"a new error after re-initialisation: {events}"
+    dut._log.info(f"conn_error: connection {ID_A} -> {ID_B} in error after {retry_limit} rewinds "
+                  f"(RTO {rto}), event at cycle {events[0][0]}; irq, IRQ_PENDING, masking, w1c, "
+                  f"sticky error bit, CONN re-initialisation checked")
 
 
 async def exchange_control_frames(dut, bench, sides: dict, rng: random.Random, results: dict) -> None:

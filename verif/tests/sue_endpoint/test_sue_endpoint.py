@@ -55,6 +55,16 @@ def test_registers_under_traffic():
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=8, opt=OPT)
 
 
+def test_conn_error_raises_irq():
+    """The link A -> B cut, A's ops to B go unacknowledged: after RETRY_LIMIT rewinds the
+    connection enters error, which raises IRQ_CAUSE.conn_error, IRQ_PENDING and ``irq``
+    (IRQ_ENABLE.conn_error), reports error on ``conn_state`` and in the status counters, and
+    writing 1 to IRQ_CAUSE clears it (tb_sue_pair.conn_error_irq)."""
+    design = generate("sue_endpoint", PARAMS)
+    env = {**env_of(design, PARAMS), "TB_SCENARIO": "conn_error"}
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=10, opt=OPT)
+
+
 def test_control_frames_under_saturating_traffic():
     """Control frames (scapy ARP/LLDP, 14..1514 bytes) both ways through the AXI4-Lite ``ctl``
     block while both XPUs saturate the link (64-byte writes, never idle): byte-exact with the FCS
