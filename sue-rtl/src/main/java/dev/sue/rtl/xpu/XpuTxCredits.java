@@ -38,6 +38,9 @@ import java.util.List;
  *     ({@code min(pending, 4)}, computed from the next {@code pending}). A slot granted in
  *     cycle t has its count subtracted at t+1 and asks again from t+2; it gets at most 4 credits
  *     every second cycle, 2 per cycle, twice what the XPU can spend on one slot.
+ *     {@code tx_reset_in} (an input port) stays off the requests: it cancels the grant after
+ *     the arbiter (no message, nothing counted as sent, the pointer not moved), which is what
+ *     masking every request would do, at one gate from the port.
  * </ul>
  */
 final class XpuTxCredits {
@@ -88,8 +91,9 @@ final class XpuTxCredits {
      * @param abort the held op is aborted: its command credit and {@code abortBeats} data credits
      *     of {@code abortVc} come back
      * @param release credits freed by the buffer behind
-     * @param resetIn {@code tx_reset_in}: every credit the XPU holds comes back
-     * @param sendEnable credit messages may go out
+     * @param resetIn {@code tx_reset_in}: every credit the XPU holds comes back, and no message
+     *     goes out (it only cancels the arbiter's grant: the requests never wait for this input)
+     * @param sendEnable credit messages may go out (from registers)
      */
     void account(Bool takeCmd, UInt cmdVc, Bool takeData, UInt dataVc, Bool refundCmd, Bool refundData,
             Bool abort, UInt abortVc, UInt abortBeats, Flow<CreditRelease> release, Bool resetIn,
@@ -128,7 +132,7 @@ final class XpuTxCredits {
         }
         Arbiter arb = instance("credit_arb", () -> new Arbiter(SLOTS, ArbiterPolicy.ROUND_ROBIN));
         arb.request.set(OneHot.fromBools(requests));
-        Bool send = arb.grant.ne(0).named("credit_send");
+        Bool send = arb.grant.ne(0).andNot(resetIn).named("credit_send");
         arb.advance.set(send);
         UInt sel = arb.grantIndex;
         UInt sendCount = Vec.of(counts).get(sel).named("credit_send_count");
@@ -163,9 +167,9 @@ final class XpuTxCredits {
             Bool refundOne = data ? refundDataQ.and(refundDataVcQ.eq(vc)) : refundCmdQ.and(refundCmdVcQ.eq(vc));
             UInt incQ = reg("credit_inc_" + s, uint(ww)).init(0);
             incQ.set(relCount.add(refundAbort).add(refundOne.asUInt().resize(ww).add(reclaimQ.resize(ww))));
-            Bool granted = arb.grant.bit(s);
+            Bool granted = arb.grant.bit(s).andNot(resetIn);
             UInt sentQ = reg("credit_sent_" + s, uint(3)).init(0);
-            sentQ.set(mux(granted, sendCount.resize(3).add(1), U(0, 3)));
+            sentQ.set(mux(granted, counts.get(s).resize(3).add(1), U(0, 3)));
             cooling.get(s).set(granted);
             UInt next = pe.resize(ww).add(incQ).sub(sentQ.resize(ww)).named("pending_next_" + s);
             pe.set(next.resize(cw));

@@ -309,7 +309,8 @@ public final class XpuTxInterface extends Component {
         assertThat(heldValid.not().or(fifo.s.ready), "output FIFO full although the op reserved its space");
 
         // ---- credits --------------------------------------------------------------------------
-        Bool sendEnable = tx.resetIn.not().andNot(resetOut).named("send_enable");
+        // (tx_reset_in itself only cancels the arbiter's grant, see XpuTxCredits.account)
+        Bool sendEnable = resetOut.not().named("send_enable");
         credits.account(takeCmd, tx.vc, takeData, beatVc, takeCmd.andNot(accept),
                 takeData.andNot(accept.or(contGood)), abortHeld, opVc, opDataTaken, release, tx.resetIn,
                 sendEnable);
