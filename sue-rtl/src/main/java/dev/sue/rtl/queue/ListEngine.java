@@ -21,11 +21,16 @@ import java.math.BigInteger;
  * granted queues share the command port of {@link QueueLists}; the list events, the DONE events
  * and the window wake-ups are merged (in that priority) and registered into
  * {@link ActiveScheduler}; a granted queue is popped when its destination's window is open (parked
- * otherwise) and the popped PDU's info is read from {@code pdu_info} into the prefetch FIFO.
+ * otherwise: the take is decided from registers, the window bit only picks pop or park) and the
+ * popped PDU's info is read from {@code pdu_info} into the prefetch FIFO.
  */
 final class ListEngine {
     /** Open windows, one bit per destination (all open after reset). */
     final Bits winOpen;
+    /** A window changes this cycle (destination {@link #winEventDest}, opens or closes). */
+    private final Bool winEvent;
+    private final UInt winEventDest;
+    private final Bool winEventOpen;
     /** PDUs in the lists (appended, not popped). */
     final UInt listPdus;
     /** Popped PDUs waiting for the reader. */
@@ -51,21 +56,31 @@ final class ListEngine {
         final int qw = g.qw();
         final int cw = g.cw();
 
-        // ---- command port: appends (closes) and pops (grants) alternate under contention ------
+        // ---- command port: appends (closes) and grants alternate under contention ------------
+        // Whether the grant takes the port (take_grant) comes from registers only; its window bit,
+        // a wide multiplexer, decides only between a pop and a park after it, so the scheduler's
+        // stage (grant.ready) and the appends never wait for it (timing, issue 13). A parked grant
+        // takes the port's slot for nothing.
         Bool grantTurn = reg("grant_turn", bool()).init(false);
-        Bool popReq = wire("pop_req", bool());
+        Bool takeGrant = wire("take_grant", bool());
+        Bool grantWin = wire("grant_win", bool());
         Bool appendReq = closeFifo.m.valid.and(initDone);
-        Bool doPop = popReq.and(appendReq.not().or(grantTurn)).named("do_pop");
-        Bool doAppend = appendReq.andNot(doPop).and(lists.cmd.ready).named("do_append");
-        when(doPop.or(doAppend), () -> grantTurn.set(doAppend));
+        Bool doPop = takeGrant.and(grantWin).named("do_pop");
+        Bool doPark = takeGrant.andNot(grantWin).named("do_park");
+        Bool doAppend = appendReq.andNot(takeGrant).and(lists.cmd.ready).named("do_append");
+        // a park's DONE event waits here for a cycle without a pop response (the DONE FIFO takes
+        // one event per cycle); no grant is taken meanwhile
+        Bool parkHeld = reg("park_held", bool()).init(false);
+        UInt parkQ = reg("park_q", uint(qw)).init(0);
+        when(takeGrant.or(doAppend), () -> grantTurn.set(doAppend));
         listPdus = reg("list_pdus", uint(cw + 1)).init(0);
-        when(doAppend.andNot(doPop), () -> listPdus.set(listPdus.add(1)))
-                .elseWhen(doPop.andNot(doAppend), () -> listPdus.set(listPdus.sub(1)));
-        closeFifo.m.ready.set(doAppend.and(lists.cmd.ready));
+        when(doAppend, () -> listPdus.set(listPdus.add(1)))
+                .elseWhen(doPop, () -> listPdus.set(listPdus.sub(1)));
+        closeFifo.m.ready.set(doAppend);
         UInt grantQ = sched.grant.payload;
         lists.cmd.valid.set(doPop.or(doAppend));
-        lists.cmd.payload.op.set(mux(doPop, U(QueueCmd.OP_POP, 2), U(QueueCmd.OP_APPEND, 2)));
-        lists.cmd.payload.queue.set(mux(doPop, grantQ, closeFifo.m.payload.queue));
+        lists.cmd.payload.op.set(mux(takeGrant, U(QueueCmd.OP_POP, 2), U(QueueCmd.OP_APPEND, 2)));
+        lists.cmd.payload.queue.set(mux(takeGrant, grantQ, closeFifo.m.payload.queue));
         lists.cmd.payload.cell.set(closeFifo.m.payload.cell);
 
         // ---- windows --------------------------------------------------------------------------
@@ -74,12 +89,21 @@ final class ListEngine {
         UInt winDest = win.payload.dest.resize(xw);
         Bool wasOpen = winOpen.bit(winDest);
         Bits winSel = OneHot.decode(winDest, xpus);
-        when(win.valid.and(winInRange), () -> winOpen.set(mux(win.payload.open, winOpen.or(winSel),
+        winEvent = win.valid.and(winInRange).named("win_event");
+        winEventDest = winDest;
+        winEventOpen = win.payload.open;
+        when(winEvent, () -> winOpen.set(mux(win.payload.open, winOpen.or(winSel),
                 winOpen.and(winSel.not()))));
+        // a window that opens wakes its queues from the next cycle (the bit select is a wide
+        // multiplexer: registered before the wake FIFO's push)
+        Bool wakeNew = reg("wake_new", bool()).init(false);
+        UInt wakeNewDest = reg("wake_new_dest", uint(xw)).init(0);
+        wakeNew.set(win.valid.and(winInRange).and(win.payload.open).andNot(wasOpen));
+        wakeNewDest.set(winDest);
         StreamFifo<UInt> wakeFifo = instance("wake_fifo",
                 () -> new StreamFifo<>(() -> uint(xw), 8, FifoStorage.REGISTERS, 8));
-        wakeFifo.s.valid.set(win.valid.and(winInRange).and(win.payload.open).andNot(wasOpen));
-        wakeFifo.s.payload.set(winDest);
+        wakeFifo.s.valid.set(wakeNew);
+        wakeFifo.s.payload.set(wakeNewDest);
         assertThat(wakeFifo.s.valid.not().or(wakeFifo.s.ready), "window wake-up FIFO overflow");
 
         // ---- scheduler events: list events > DONE FIFO > wake-ups ----------------------------
@@ -97,7 +121,8 @@ final class ListEngine {
         Bool listEv = lists.rsp.valid.and(rsp.becameNonEmpty.or(rsp.becameEmpty)).named("list_ev");
         UInt wakeVc = vcs == 1 ? U(0, 1) : reg("wake_vc", uint(vw)).init(0);
         Bool useDone = listEv.not().and(doneFifo.m.valid);
-        Bool useWake = listEv.not().andNot(doneFifo.m.valid).and(wakeFifo.m.valid);
+        // (a wake-up waits for a held park: it may be the one that ends that park)
+        Bool useWake = listEv.not().andNot(doneFifo.m.valid).andNot(parkHeld).and(wakeFifo.m.valid);
         schedEv.valid.set(listEv.or(doneFifo.m.valid).or(wakeFifo.m.valid));
         schedEv.payload.kind.set(mux(listEv, mux(rsp.becameNonEmpty, U(SchedEvent.KIND_NON_EMPTY, 2),
                 U(SchedEvent.KIND_EMPTY, 2)), mux(useDone, U(SchedEvent.KIND_DONE, 2), U(SchedEvent.KIND_WAKE, 2))));
@@ -119,26 +144,31 @@ final class ListEngine {
         StreamFifo<TxQueueManager.PrefetchEntry> pf = prefetch;
         inflight = reg("pops_in_flight", uint(3)).init(0);
         UInt grantDest = g.destOf(grantQ).named("grant_dest");
-        Bool grantWin = winOpen.bit(grantDest).named("grant_win");
+        grantWin.set(winOpen.bit(grantDest));
         // Room for one more pop, decided a cycle ahead (registered: off the grant -> pop path) from
         // the levels of the cycle before, which grow by at most 1 (prefetch + pops in flight) or
-        // 2 (done FIFO + pops in flight; flush FIFO + prefetch + pops in flight: every prefetched
-        // PDU may still send one flush) per cycle: prefetch depth 8, done and flush FIFOs 10.
+        // 2 (done FIFO + pops in flight, a pop response or a held park entering the done FIFO;
+        // flush FIFO + prefetch + pops in flight: every prefetched PDU may still send one flush)
+        // per cycle: prefetch depth 8, done and flush FIFOs 10.
         Bool room = reg("pop_room", bool()).init(false);
         room.set(pf.occupancy.resize(5).add(inflight.resize(5)).le(5)
                 .and(doneFifo.occupancy.resize(5).add(inflight.resize(5)).le(6))
                 .and(flushFifo.occupancy.resize(5).add(pf.occupancy.resize(5)).add(inflight.resize(5)).le(6)));
-        popReq.set(sched.grant.valid.and(grantWin).and(room).and(initDone).and(lists.cmd.ready));
+        Bool portFree = appendReq.not().or(grantTurn).and(lists.cmd.ready).and(initDone);
+        takeGrant.set(sched.grant.valid.and(room).and(portFree).andNot(parkHeld));
+        sched.grant.ready.set(takeGrant);
         Bool rspPop = lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_POP)).named("rsp_pop");
-        Bool parkNow = sched.grant.valid.andNot(grantWin).and(room).andNot(rspPop).named("park_now");
-        sched.grant.ready.set(doPop.or(parkNow));
         assertThat(rspPop.not().or(rsp.ok), "pop of an empty PDU list");
         assertThat(lists.rsp.valid.and(rsp.op.eq(QueueCmd.OP_APPEND)).not().or(rsp.ok), "append refused");
+        Bool parkDone = parkHeld.andNot(rspPop).named("park_done");
+        when(doPark, () -> {
+            parkHeld.set(true);
+            parkQ.set(grantQ);
+        }).elseWhen(parkDone, () -> parkHeld.set(false));
         UInt rspDest = g.destOf(rsp.queue);
-        doneFifo.s.valid.set(parkNow.or(rspPop));
-        doneFifo.s.payload.queue.set(mux(parkNow, grantQ, rsp.queue));
-        doneFifo.s.payload.eligible.set(parkNow.not().and(winOpen.bit(rspDest)));
-        assertThat(parkNow.and(rspPop).not(), "two DONE events in one cycle");
+        doneFifo.s.valid.set(parkDone.or(rspPop));
+        doneFifo.s.payload.queue.set(mux(rspPop, rsp.queue, parkQ));
+        doneFifo.s.payload.eligible.set(rspPop.and(winOpen.bit(rspDest)));
         infoRd = pduInfo.readSync(rsp.cell).named("info_rd");
         infoValid = reg("info_valid", bool()).init(false);
         UInt infoCell = reg("info_cell", uint(cw)).init(0);
@@ -156,5 +186,13 @@ final class ListEngine {
         assignLeaves(pf.s.payload.info, infoRd);
         when(doPop.and(infoValid.not()), () -> inflight.set(inflight.add(1)))
                 .elseWhen(infoValid.andNot(doPop), () -> inflight.set(inflight.sub(1)));
+    }
+
+    /**
+     * Whether the window of {@code dest} is open from the next cycle on (this cycle's window
+     * event included): the value to register beside a destination register.
+     */
+    Bool openNext(UInt dest) {
+        return mux(winEvent.and(winEventDest.eq(dest)), winEventOpen, winOpen.bit(dest));
     }
 }

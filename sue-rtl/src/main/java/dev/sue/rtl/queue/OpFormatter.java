@@ -29,6 +29,8 @@ final class OpFormatter {
     final Bits chunk;
     /** Bytes of the chunk, 1..B (0 only for an aborted op's empty last beat). */
     final UInt n;
+    /** {@link #n} - 1 modulo B, {@code log2(B)} bits. */
+    final UInt nMinus1;
     final Bool last;
     final Bool abort;
     /** The op's last beat, with the extra chunk to follow. */
@@ -71,6 +73,7 @@ final class OpFormatter {
         rem = mux(first, in.totalLen, remQ).named("f_rem_now");
         remFits = rem.le(bytesPerBeat).named("rem_fits");
         n = mux(remFits, rem.resize(lb + 1), U(bytesPerBeat, lb + 1)).named("f_n");
+        nMinus1 = mux(remFits, rem.resize(lb).sub(1), U(bytesPerBeat - 1, lb)).named("f_n_minus_1");
         Bits chunkRaw = mux(extraQ, fromPrev, dataMasked.shl(ctrlShift).or(mux(first, ctrlW, fromPrev)))
                 .named("chunk_raw");
         chunk = chunkRaw.and(ByteMask.expand(ByteMask.firstBytes(n, bytesPerBeat))).named("chunk");

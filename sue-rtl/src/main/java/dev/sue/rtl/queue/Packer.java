@@ -139,14 +139,16 @@ final class Packer {
         UInt tail = mux(isFirst, st.tail, oTail).named("tail");
         UInt fPlusN = f.resize(lb + 1).add(r.rN).named("fill_plus_n");
         // overflow = f != 0 and f + n > B, from the state word and from the op registers in parallel
-        Bool ovState = mux(stateFwd, wrWord.crosses(r.rN, bpb), stateRd.crosses(r.rN, bpb)).named("overflow_state");
-        Bool ovOpen = oFill.ne(0).and(oFill.resize(lb + 1).add(r.rN).gt(bpb)).named("overflow_open");
+        Bool ovState = mux(stateFwd, wrWord.crosses(r.rNMinus1, bpb), stateRd.crosses(r.rNMinus1, bpb))
+                .named("overflow_state");
+        Bool ovOpen = TxQueueManager.QueueState.crossing(oFill, r.rNMinus1).named("overflow_open");
         Bool overflow = mux(isFirst, limitClose.not().and(ovState), ovOpen).named("overflow");
         Bool active = chunkIn.andNot(refusedEarly).andNot(r.rAbort).named("chunk_active");
         // a new cell at fill 0 or when the chunk crosses one; for a first chunk from each state
         // word's own compares (a limit close starts at fill 0), the forwarding choice after them,
         // not through the fill mux (timing)
-        Bool stateNeedsCell = mux(stateFwd, wrWord.needsCell(r.rRoom, r.rN, bpb), stateRd.needsCell(r.rRoom, r.rN, bpb))
+        Bool stateNeedsCell = mux(stateFwd, wrWord.needsCell(r.rRoom, r.rNMinus1, bpb),
+                stateRd.needsCell(r.rRoom, r.rNMinus1, bpb))
                 .named("state_needs_cell");
         Bool needNew = active.and(mux(isFirst, stateNeedsCell, oFill.eq(0).or(ovOpen))).named("need_new");
         // Two allocated cells wait in registers: whether the packer takes one is known late (fill

@@ -27,11 +27,17 @@ final class PackerInput {
     final UInt rQ;
     final UInt rDest;
     final UInt rVc;
+    /** R's destination was loaded in the cycle before (from {@link #inDest}); else it was held. */
+    final Bool rDestFresh;
+    /** The destination of the op beat offered on the input (meaningful on its first chunk). */
+    final UInt inDest;
     /** The op's destination is out of range. */
     final Bool rBad;
     final Bits rData;
     /** The chunk's bytes. */
     final UInt rN;
+    /** {@link #rN} - 1 modulo B (B - 1 for a full chunk): the cell-crossing carries use it. */
+    final UInt rNMinus1;
     final Bool rFirst;
     final Bool rLast;
     final Bool rAbort;
@@ -61,9 +67,9 @@ final class PackerInput {
         Bool fInOp = fmt.inOp;
         Bool fFirst = fmt.first;
         Bool fValid = fmt.valid;
-        UInt inDest = in.dest;
-        Bool inBad = g.xpus() == 1024 ? FALSE : inDest.ge(g.xpus());
-        UInt inQ = g.queueOf(inDest.resize(xw), in.vc);
+        Bool inBad = g.xpus() == 1024 ? FALSE : in.dest.ge(g.xpus());
+        inDest = in.dest.resize(xw);
+        UInt inQ = g.queueOf(inDest, in.vc);
         UInt dataBeats = in.dataLen.add(g.bytes() - 1).shr(lb).resize(4).named("data_beats");
 
         rValid = reg("r_valid", bool()).init(false);
@@ -75,6 +81,7 @@ final class PackerInput {
         rBad = reg("r_bad", bool()).init(false);
         rData = reg("r_data", bits(g.dataWidth()));
         rN = reg("r_n", uint(lb + 1)).init(0);
+        rNMinus1 = reg("r_n_minus_1", uint(lb)).init(0);
         rFirst = reg("r_first", bool()).init(false);
         rLast = reg("r_last", bool()).init(false);
         rAbort = reg("r_abort", bool()).init(false);
@@ -146,7 +153,7 @@ final class PackerInput {
             rMerge.set(merge);
             when(fExtra.not(), () -> {
                 rQ.set(inQ);
-                rDest.set(inDest.resize(xw));
+                rDest.set(inDest);
                 rVc.set(in.vc);
                 rBad.set(inBad);
                 rTotal.set(in.totalLen);
@@ -156,12 +163,15 @@ final class PackerInput {
             });
             rData.set(fmt.chunk);
             rN.set(fmt.n);
+            rNMinus1.set(fmt.nMinus1);
             rFirst.set(fFirst);
             rLast.set(fmt.last);
             rAbort.set(fmt.abort);
             rEarly.set(fmt.early);
         });
         stateReadQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
-        destReadD = mux(loadChunk.andNot(fExtra), inDest.resize(xw), rDest).named("dest_rd_d");
+        destReadD = mux(loadChunk.andNot(fExtra), inDest, rDest).named("dest_rd_d");
+        rDestFresh = reg("r_dest_fresh", bool()).init(false);
+        rDestFresh.set(loadChunk.andNot(fExtra));
     }
 }

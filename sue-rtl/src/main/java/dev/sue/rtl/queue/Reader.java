@@ -41,7 +41,7 @@ final class Reader {
     final UInt startOps;
     final UInt startLen;
 
-    Reader(QueueGeometry g, Packer p, ListEngine le, StreamFifo<ClosedPdu> closeFifo, StreamFifo<UInt> flushFifo,
+    Reader(QueueGeometry g, PackerInput in, Packer p, ListEngine le, StreamFifo<ClosedPdu> closeFifo, StreamFifo<UInt> flushFifo,
             Mem<Bits> cellNext, CellBuffer cellBuf, Stream<ReplayReq> replay, boolean replayStore,
             Stream<TxPdu> desc, Stream<PacketBeat> data, Bits vcPause, Bool initDone) {
         final int bpb = g.bytes();
@@ -82,12 +82,19 @@ final class Reader {
         // Idle bypass: a PDU closed at an op's end (its queue had nothing waiting) while the reader
         // and the lists are empty starts here in the close cycle, without append / grant / pop.
         // The queue's state is left empty and not waiting (no flush will come for it).
-        UInt kDestQ = g.destOf(p.kQ).named("bypass_dest");
+        // The window of R's destination, from registers: the wide bit select is made a cycle
+        // ahead, on the destination offered at the input and on R's (timing, issue 13); a chunk
+        // that can close a PDU is in R, so its destination is r_dest.
+        Bool winOfInput = reg("bypass_win_in", bool()).init(false);
+        Bool winOfR = reg("bypass_win_r", bool()).init(false);
+        winOfInput.set(le.openNext(in.inDest));
+        winOfR.set(le.openNext(in.rDest));
+        Bool kWinOpen = mux(in.rDestFresh, winOfInput, winOfR).named("bypass_win");
         Bool kVcFree = vw == 0 ? vcPause.bit(0).not() : vcPause.bit(p.kQ.resize(vw)).not();
         Bool readerIdle = eLeft.eq(0).and(pf.occupancy.eq(0)).and(le.inflight.eq(0)).andNot(le.infoValid)
                 .and(closeFifo.occupancy.eq(0)).and(le.listPdus.eq(0)).and(canRead).and(descFifo.s.ready)
                 .and(initDone).andNot(rpValid).andNot(p.bpValid).named("reader_idle");
-        p.bypassOk.set(readerIdle.and(le.winOpen.bit(kDestQ)).and(kVcFree));
+        p.bypassOk.set(readerIdle.and(kWinOpen).and(kVcFree));
         startIssue = startPf.or(p.bpValid).or(startRp).named("start_issue");
         UInt rpQ = g.queueOf(rp.dest.resize(xw), rp.vc);
         UInt xCell = mux(p.bpValid, p.bpFirst, mux(startRp, rp.cell.resize(cw), pfHead.cell)).named("x_cell");

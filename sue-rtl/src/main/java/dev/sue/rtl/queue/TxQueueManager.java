@@ -74,7 +74,8 @@ import dev.sue.rtl.xpu.XpuTxOp;
  *     that an op's first chunk waits one cycle for it.
  * <li>{@code win} (Flow {dest, open}): connection window of a destination; all open after reset.
  *     A queue granted while its window is closed is parked; opening wakes every VC of it.
- * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled.
+ * <li>{@code vc_pause} (Bits(vcs), level): a paused VC is not scheduled (registered on entry: a
+ *     pause reaches the scheduler and the idle bypass in the cycle after it is raised).
  * <li>Counters (32-bit saturating): {@code cnt_pdus} (descs emitted), {@code cnt_ops} (ops in
  *     emitted PDUs), {@code cnt_aborts} (aborted ops rolled back), {@code cnt_bad_dest},
  *     {@code cnt_dest_limit} (ops refused because their destination holds DEST_LIMIT cells),
@@ -204,20 +205,29 @@ public final class TxQueueManager extends Component {
             return len.ne(0).and(len.gt(room));
         }
 
-        /** A chunk of {@code n} bytes appended to the open PDU crosses into a new cell of {@code bytes}. */
-        Bool crosses(UInt n, int bytes) {
-            UInt fill = len.resize(log2Up(bytes));
-            return fill.ne(0).and(fill.resize(fill.width() + 1).add(n).gt(bytes));
+        /**
+         * A chunk of {@code nMinus1} + 1 bytes appended to the open PDU crosses into a new cell of
+         * {@code bytes}: fill + n > bytes, i.e. the carry out of fill + (n - 1) (both below
+         * {@code bytes}, a power of two; no carry at fill 0), one carry chain and no compare.
+         */
+        Bool crosses(UInt nMinus1, int bytes) {
+            return crossing(len.resize(log2Up(bytes)), nMinus1);
         }
 
         /**
-         * An op's first chunk of {@code n} bytes on this word takes a new cell: the open PDU is
-         * closed before it (room or a flush: the chunk starts a PDU), ends on a cell boundary, or
-         * the chunk crosses one.
+         * An op's first chunk of {@code nMinus1} + 1 bytes on this word takes a new cell: the open
+         * PDU is closed before it (room or a flush: the chunk starts a PDU), ends on a cell
+         * boundary, or the chunk crosses one.
          */
-        Bool needsCell(UInt room, UInt n, int bytes) {
+        Bool needsCell(UInt room, UInt nMinus1, int bytes) {
             UInt fill = len.resize(log2Up(bytes));
-            return closesBefore(room).or(fill.eq(0)).or(fill.resize(fill.width() + 1).add(n).gt(bytes));
+            return closesBefore(room).or(fill.eq(0)).or(crossing(fill, nMinus1));
+        }
+
+        /** fill + nMinus1 + 1 exceeds the cell (both operands of the cell's index width). */
+        static Bool crossing(UInt fill, UInt nMinus1) {
+            int lb = fill.width();
+            return fill.resize(lb + 1).add(nMinus1.resize(lb + 1)).bit(lb);
         }
 
         void set(Bool isWaiting, UInt firstCell, UInt tailCell, UInt bytes, UInt opCount, UInt beatCount) {
@@ -355,7 +365,11 @@ public final class TxQueueManager extends Component {
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
         lists.destLimit.set(U(cells, dw));
-        sched.pause.set(vcPause);
+        // vc_pause is registered on entry: the scheduler's selection and the bypass decision
+        // start from flip-flops (a pause takes effect one cycle later)
+        Bits vcPauseQ = reg("vc_pause_q", bits(vcs)).init(0);
+        vcPauseQ.set(vcPause);
+        sched.pause.set(vcPauseQ);
         Bool initDone = lists.initDone.and(sched.initDone).named("init_done");
         // flush requests from the reader to the packer
         StreamFifo<UInt> flushFifo = instance("flush_fifo",
@@ -369,8 +383,8 @@ public final class TxQueueManager extends Component {
         Packer packer = new Packer(g, packerInput, alloc, cellNext, pduInfo, destLimit);
         freeCells.set(alloc.freeCount.add(packer.heldCells.resize(bitsFor(cells))));
         ListEngine listEngine = new ListEngine(g, lists, sched, packer.closeFifo, flushFifo, pduInfo, win, initDone);
-        Reader reader = new Reader(g, packer, listEngine, packer.closeFifo, flushFifo, cellNext, packer.cellBuf,
-                replay, replayStore, desc, data, vcPause, initDone);
+        Reader reader = new Reader(g, packerInput, packer, listEngine, packer.closeFifo, flushFifo, cellNext, packer.cellBuf,
+                replay, replayStore, desc, data, vcPauseQ, initDone);
 
         // ---- cell frees: after the read, or by the free walker (replay store) ----------------
         // (after the read: registered, since a bypassed one-cell PDU is read in the cycle its cell
