@@ -20,8 +20,7 @@ public final class DepthRatchet {
             // enables of deep LUT RAMs (closer to yosys: sue_rx_deliver 9.25, sue_tx_queue 8.5)
             Map.entry("sue_endpoint", 9.0),
             Map.entry("sue_rx", 8.5),
-            Map.entry("sue_rx_deliver", 8.5),
-            Map.entry("sue_tx", 9.0)));
+            Map.entry("sue_rx_deliver", 8.5)));
 
     private DepthRatchet() {
     }

@@ -76,17 +76,22 @@ final class SpareCells {
             final int ii = i;
             when(fromSpare.not().and(cur.eq(ii)), () -> ring.get(ii).set(allocCell));
         }
+        // the count after a commit (the op's cells leave the front) or a rollback (they stay:
+        // the count covers them), for both fates of the take; the take picks last
         UInt cntLeft0 = mux(count.gt(used), count.sub(used), U(0, kw)).named("spare_left_0");
         UInt cntLeft1 = mux(count.gt(usedPlus1), count.sub(usedPlus1), U(0, kw)).named("spare_left_1");
+        UInt cntKept0 = mux(count.gt(used), count, used);
+        UInt cntKept1 = mux(count.gt(usedPlus1), count, usedPlus1);
+        UInt cntIfTake = mux(commit, cntLeft1, mux(rollback, cntKept1, count)).named("spare_cnt_if_take");
+        UInt cntNoTake = mux(commit, cntLeft0, mux(rollback, cntKept0, count)).named("spare_cnt_no_take");
+        count.set(mux(take, cntIfTake, cntNoTake));
         when(commit, () -> {
             used.set(U(0, kw));
             head.set(curNow);
             cur.set(curNow);
-            count.set(mux(take, cntLeft1, cntLeft0));
         }).elseWhen(rollback, () -> {
             used.set(U(0, kw));
             cur.set(head);
-            count.set(mux(take, mux(count.gt(usedPlus1), count, usedPlus1), mux(count.gt(used), count, used)));
         }).elseWhen(take, () -> {
             used.set(usedPlus1);
             cur.set(curNext);
