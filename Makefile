@@ -150,6 +150,8 @@ bench: jar venv tools ## run the benchmarks (JSON records under out/bench/)
 	@$(SIM_ENV) $(PY) verif/bench/e2e_bench.py --out $(OUT)/bench || { echo "error: end-to-end benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/ctl_bench.py --out $(OUT)/bench (control frames through AXI4-Lite: frames per second each way)"
 	@$(SIM_ENV) $(PY) verif/bench/ctl_bench.py --out $(OUT)/bench || { echo "error: control-frame benchmark failed (exit $$?, see above)" >&2; exit 1; }
+	@echo "==> verif/bench/axi_bench.py --out $(OUT)/bench (256-byte writes: AXI4 XPU interface against the FIFO one)"
+	@$(SIM_ENV) $(PY) verif/bench/axi_bench.py --out $(OUT)/bench || { echo "error: AXI4 bandwidth benchmark failed (exit $$?, see above)" >&2; exit 1; }
 
 soak: jar venv tools ## two endpoints through a faulty link, 1M ops, >= 10 PSN wraps (not part of test)
 	@echo "==> verif/bench/soak.py --out $(OUT)/soak $(SOAK_ARGS)"

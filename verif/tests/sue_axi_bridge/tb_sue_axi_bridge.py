@@ -181,7 +181,7 @@ async def setup(dut):
     Clock(dut.clk, 10, unit="ns").start()
     dut.rst.value = 1
     for name in ("tx_credit", "tx_reset_out", "rx_valid", "rx_cycle", "rx_vc", "rx_xpuid", "rx_control", "rx_data",
-                 "rx_reset_out"):
+                 "rx_reset_out", "cfg_valid", "cfg_addr", "cfg_data"):  # the map stays the generator's
         getattr(dut, name).value = 0
     rng = random.Random(SEED)
     axi = AxiMaster(AxiBus.from_prefix(dut, "s_axi"), dut.clk, dut.rst)

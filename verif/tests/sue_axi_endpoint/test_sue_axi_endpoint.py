@@ -20,7 +20,18 @@ def test_axi_pair(scenario, seed):
            "TB_OPS": "240"}
     if scenario == "loss1":
         env.update({"TB_DROP": "0.01", "TB_CORRUPT": "0.005", "TB_DUP": "0.005", "TB_OPS": "600"})
-    run_cocotb(pair_design(design), "tb_sue_axi_pair", extra_env=env, seed=seed, opt=OPT)
+    run_cocotb(pair_design(design), "tb_sue_axi_pair", extra_env=env, seed=seed, opt=OPT,
+               testcase="axi_pair")
+
+
+def test_dest_map_at_run_time():
+    """AXI_DEST_MAP rewritten through AXI4-Lite while the pair runs: SLVERR for illegal values,
+    requests reach the XPU the new map names (AxiRam), DECERR and axi.unmapped for a destination
+    >= xpus under it, the old map again afterwards (tb_sue_axi_pair.dest_map_at_run_time)."""
+    design = generate("sue_endpoint", PARAMS)
+    env = {"TB_REGS_DIR": str(design.dir), "TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]),
+           "TB_DEST_BITS": str(PARAMS["destBits"]), "TB_SEED": "5"}
+    run_cocotb(pair_design(design), "tb_sue_axi_pair", extra_env=env, seed=5, opt=OPT, testcase="dest_map_at_run_time")
 
 
 def test_lint():
@@ -38,5 +49,5 @@ def test_axi_write_bandwidth(tmp_path):
     env = {"TB_REGS_DIR": str(design.dir), "TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]),
            "TB_SEED": "9",
            "TB_OPS": "1024", "TB_WORKERS": "64", "TB_SCENARIO": "bandwidth", "TB_RESULTS": str(out)}
-    run_cocotb(pair_design(design), "tb_sue_axi_pair", extra_env=env, seed=9, opt=OPT)
+    run_cocotb(pair_design(design), "tb_sue_axi_pair", extra_env=env, seed=9, opt=OPT, testcase="axi_pair")
     assert out.is_file()

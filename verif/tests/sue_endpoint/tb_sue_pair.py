@@ -19,7 +19,10 @@ Checked (the oracle is the XPUs' own record of what they sent, never the RTL):
 * faults really happened (link statistics) and, with loss, retransmissions were counted.
 
 Scenarios (TB_SCENARIO): ``traffic`` (default: random ops both ways), ``throughput`` (64-byte
-writes both ways, XPUs never idle: delivered ops per cycle), ``latency`` (idle system, one op at a
+writes both ways, XPUs never idle: delivered ops per cycle), ``writes`` (TB_DATA_LEN-byte writes
+A -> B only, on VC 0 like the AXI4 interface's requests or, TB_WRITE_VCS=2, on VC 0 and 1 in
+turn, each with 18 control bytes like the AXI4 interface's write op, XPU never idle, MACs always
+ready: delivered data bytes per cycle), ``latency`` (idle system, one op at a
 time A -> B: command in -> command out, last MAC beat in -> first XPU beat out), ``recovery`` (a
 steady A -> B stream, data frame TB_LOSE_DATA_FRAME lost on purpose: extra latency of the ops
 behind it), ``soak`` (like traffic, memory kept flat), ``conn_error`` (the link A -> B cut:
@@ -73,6 +76,7 @@ WINDOW_PDUS = int(os.environ.get("TB_WINDOW", "32"))
 REG_CHECK = os.environ.get("TB_REG_CHECK", "0") == "1"
 CTL = int(os.environ.get("TB_CTL", "0"))  # control frames each way (exchange_control_frames)
 CTL_LEN = int(os.environ.get("TB_CTL_LEN", "0"))  # their length (0: a mix of 14..max)
+WRITE_TYPE = 0xA0  # the "writes" scenario's command type
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 
 def mac_of(x: int) -> int:
@@ -140,6 +144,8 @@ async def pair(dut):
     rng = random.Random(seed)
     wb = len(dut.a_tx_data) // 8
     table = CommandTable.random(rng)
+    if SCENARIO == "writes":
+        table.entries[WRITE_TYPE] = (1, 9)  # 18 control bytes: the AXI write op's (DESIGN-AXI.md)
     faults = Faults(drop=float(os.environ.get("TB_DROP", "0")), corrupt=float(os.environ.get("TB_CORRUPT", "0")),
                     duplicate=float(os.environ.get("TB_DUP", "0")), delay=float(os.environ.get("TB_DELAY", "0")),
                     max_delay=int(os.environ.get("TB_MAX_DELAY", "64")),
@@ -228,7 +234,8 @@ async def pair(dut):
                 return
         links["ab"].push(cycle, frame)
 
-    mac_bp = float(os.environ.get("TB_MAC_BP", 0.0 if SCENARIO in ("latency", "recovery", "throughput") else 0.1))
+    mac_bp = float(os.environ.get("TB_MAC_BP", 0.0 if SCENARIO in ("latency", "recovery", "throughput", "writes")
+                                                else 0.1))
     sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
     sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
     sides[ID_A].mac_out = bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, mac_bp, a_to_b))
@@ -237,10 +244,10 @@ async def pair(dut):
         links["ba"].push(cycle, frame)
 
     sides[ID_B].mac_out = bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp, b_to_a))
-    if SCENARIO in ("latency", "recovery", "throughput"):
+    if SCENARIO in ("latency", "recovery", "throughput", "writes"):
         for s in sides.values():
             s.mac_in.idle = 0.0
-            s.xtx.idle = 0.0 if SCENARIO == "throughput" else s.xtx.idle
+            s.xtx.idle = 0.0 if SCENARIO in ("throughput", "writes") else s.xtx.idle
 
     def move(cycle: int) -> None:
         for fr in links["ab"].due(cycle):
@@ -261,8 +268,8 @@ async def pair(dut):
 
     seq = defaultdict(int)
 
-    def new_op(s: Side, **kw):
-        vc = rng.randrange(VCS)
+    def new_op(s: Side, vc: int | None = None, **kw):
+        vc = rng.randrange(VCS) if vc is None else vc
         op = random_op(rng, table, s.peer, vc, **kw)
         op.seq = seq[(s.own, vc)]
         seq[(s.own, vc)] += 1
@@ -321,8 +328,10 @@ async def pair(dut):
         dut._log.info(f"recovery: baseline op latency {base} cycles, worst {worst} (one PDU lost): "
                       f"recovery {worst - base} cycles")
     else:
-        # traffic / throughput / soak: both directions
-        remaining = {k: N_OPS for k in sides}
+        # traffic / throughput / soak: both directions; writes: A -> B
+        remaining = {k: N_OPS if SCENARIO != "writes" or k == ID_A else 0 for k in sides}
+        write_len = int(os.environ.get("TB_DATA_LEN", "256"))
+        write_vcs = int(os.environ.get("TB_WRITE_VCS", "1"))
         made = {k: 0 for k in sides}
 
         def feed(_cycle: int) -> None:
@@ -330,6 +339,8 @@ async def pair(dut):
             for k, s in sides.items():
                 while remaining[k] and sum(len(q) for q in s.xtx.queues) < 64:
                     s.xtx.submit(new_op(s, data_len=64) if SCENARIO == "throughput"
+                                 else new_op(s, vc=made[k] % write_vcs, data_len=write_len, cmd_type=WRITE_TYPE)
+                                 if SCENARIO == "writes"
                                  else new_op(s, data_len=rng.randint(*SOAK_DATA)) if SCENARIO == "soak"
                                  else new_op(s))
                     made[k] += 1
@@ -364,6 +375,8 @@ async def pair(dut):
         # MAC TX beats per cycle of each side: 1.0 is a link-bound run (the MACs never push back here)
         results.update({"ops": sum(delivered.values()), "cycles": cycles,
                         "ops_per_cycle": sum(delivered.values()) / cycles,
+                        "data_bytes_per_cycle": sum(delivered.values()) * write_len / cycles
+                        if SCENARIO == "writes" else None,
                         "mac_tx_utilisation": {k: (s.mac_out.beats_out - beats_before[k]) / cycles
                                                for k, s in sides.items()}})
     assert sum(delivered.values()) == (N_OPS if SCENARIO in ("latency", "recovery") else sum(made.values()))

@@ -175,9 +175,13 @@ public final class SueEndpoint extends Component {
             status.addAll(bridge.statusWords());
         }
         EndpointRegisters regs = new EndpointRegisters(new EndpointRegisters.Identity(dataWidth, xpus, vcs, cells,
-                rxBufBytes, encap.code(), vlan, WINDOW_MAX), axil, status, linkUp, List.of(
+                rxBufBytes, encap.code(), vlan, WINDOW_MAX, axi), axil, status, linkUp, List.of(
                 new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));
-        CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
+        if (bridge == null) {
+            CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
+        } else {
+            CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg, bridge.cfg);
+        }
         irq.set(regs.irq);
         // control frames: sent between SUE frames before the FCS, received without back-pressure
         tx.ctlTx.connectFrom(regs.ctlTx);

@@ -35,11 +35,13 @@ public final class SueAxiTops {
     }
 
     static ParamSpec destLsb() {
-        return ParamSpec.integer("destLsb", "lowest address bit of the destination XPU field (xpuIf=1)", 32, 0, 63);
+        return ParamSpec.integer("destLsb", "lowest address bit of the destination XPU field after reset "
+                + "(register AXI_DEST_MAP; xpuIf=1)", 32, 0, 63);
     }
 
     static ParamSpec destBits() {
-        return ParamSpec.integer("destBits", "address bits of the destination XPU field (xpuIf=1)", 10, 1, 10);
+        return ParamSpec.integer("destBits", "address bits of the destination XPU field after reset "
+                + "(register AXI_DEST_MAP; xpuIf=1)", 10, 1, 10);
     }
 
     public static void register(Catalog c) {

@@ -12,6 +12,7 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.regif.Axi4;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.Counter;
+import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
@@ -38,7 +39,8 @@ import java.util.List;
  *     data beat); a burst carries at most 256 bytes of bus beats, {@link AxiOps#maxBeats}.
  * <li>{@code addrBits} 12..64, {@code idBits} 1..16: the slave's address and ID widths (the
  *     master's address is as wide; its ID is 1 bit, always 0).
- * <li>{@code map}: the destination XPU's address bits ({@link DestinationMap}).
+ * <li>{@code destLsb}, {@code destBits}: the destination XPU's address bits after reset
+ *     ({@link DestinationMap}; the configuration register {@code AXI_DEST_MAP} changes them).
  * <li>{@code cmdCredits}, {@code dataCredits}: SUE's initial TX credits per VC.
  * </ul>
  */
@@ -51,6 +53,14 @@ public final class AxiXpuBridge extends Component {
     public final XpuTxBus tx;
     /** SUE's RX interface, taken by the bridge as the XPU: ports {@code rx_*}. */
     public final XpuRxBus rx;
+    /**
+     * Configuration writes (ports {@code cfg_*}; {@code cfg_ready} is 1): the bridge takes
+     * {@link #ADDR_DEST_MAP} and ignores every other address.
+     */
+    public final CfgBus cfg = slave(new CfgBus()).named("cfg");
+
+    /** Configuration word address of {@code AXI_DEST_MAP} (ConfigRegisters#axiDestMap). */
+    public static final int ADDR_DEST_MAP = 0x0240;
 
     /** 32-bit saturating counters (DESIGN-AXI.md "Error behaviour"). */
     public final UInt cntWrites = out(uint(32));
@@ -101,14 +111,14 @@ public final class AxiXpuBridge extends Component {
         mAxi = master(new Axi4(addrBits, dataWidth, 1).named("m_axi"));
         tx = master(new XpuTxBus(dataWidth).named("tx"));
         rx = slave(new XpuRxBus(dataWidth).named("rx"));
-        DestinationMap map = new DestinationMap(addrBits, destLsb, destBits, xpus);
+        DestinationMap map = new DestinationMap(cfg, addrBits, destLsb, destBits, xpus);
         int maxBeats = AxiOps.maxBeats(dataWidth);
         int beatBits = bitsFor(maxBeats - 1);
         int beatDepth = 2 * maxBeats;
 
         // ---- slave requests ----------------------------------------------------------------------------
-        Stream<AxAddr> aw = addressChannel("aw", sAxi, true).queue(ADDR_DEPTH);
-        Stream<AxAddr> ar = addressChannel("ar", sAxi, false).queue(ADDR_DEPTH);
+        Stream<Routed> aw = map.route(addressChannel("aw", sAxi, true)).queue(ADDR_DEPTH);
+        Stream<Routed> ar = map.route(addressChannel("ar", sAxi, false)).queue(ADDR_DEPTH);
         WriteBursts w = new WriteBursts(sAxi, aw.valid, maxBeats, beatBits, beatDepth, ADDR_DEPTH);
         StreamFifo<LocalError> bErrors = errorQueue("b_errors", idBits);
         StreamFifo<LocalError> rErrors = errorQueue("r_errors", idBits);

@@ -16,9 +16,11 @@ import java.util.List;
  * {@code req_*}): each request that arrived on VC 0 is issued on {@code m_axi} with every field
  * as the requester sent it but the ID, which is 0 for every request. The requester's {source,
  * ID} is queued in {@code writes} or {@code reads} as the request is issued: the SoC answers
- * requests of one ID in order (AXI4), so these queues are the ID remap table. A write's AW goes
- * first, then its W beats, with strobes rebuilt from the byte range (first beat from the lowest
- * lane up, last beat up to the highest, all ones between). An op of another type on VC 0 is
+ * requests of one ID in order (AXI4), so these queues are the ID remap table. A write's AW and
+ * its W beats go independently (AW with the first beat, as the slave takes them: AXI4 forbids a
+ * master to wait for AWREADY before WVALID), the next write once both are over, so a 4-beat write
+ * takes 4 cycles; strobes are rebuilt from the byte range (first beat from the lowest lane up,
+ * last beat up to the highest, all ones between). An op of another type on VC 0 is
  * dropped with its data and counted.
  */
 final class MasterRequests {
@@ -34,8 +36,9 @@ final class MasterRequests {
         Bool isR = ctl.type.eq(AxiOps.TYPE_READ).andNot(head.payload.dataOp);
         UInt lastBeat = AxiOps.lastBeat(ctl.dataLenM1, n, beatBits);
 
-        // ---- writes: AW, then the W beats ------------------------------------------------------------
+        // ---- writes: AW and the W beats, each on its own; the next write when both are over ---------
         Bool awDone = reg("req_aw_done", bool()).init(false);
+        Bool wDone = reg("req_w_done", bool()).init(false);
         UInt index = reg("req_w_beat", uint(beatBits)).init(0);
         Bool write = head.valid.and(isW);
         axi.awvalid.set(write.andNot(awDone).and(writes.ready));
@@ -45,7 +48,6 @@ final class MasterRequests {
         writes.valid.set(awFire);
         writes.payload.xpuid.set(head.payload.xpuid);
         writes.payload.id.set(ctl.id);
-        when(awFire, () -> awDone.set(true));
 
         Bool first = index.eq(0);
         Bool last = index.eq(lastBeat);
@@ -55,13 +57,20 @@ final class MasterRequests {
             Bool toHi = last.not().or(ctl.strbHi.ge(lane));
             strb.add(fromLo.and(toHi));
         }
-        axi.wvalid.set(write.and(awDone).and(data.valid));
+        axi.wvalid.set(write.andNot(wDone).and(data.valid));
         axi.wdata.set(data.payload);
         axi.wstrb.set(cat(strb));
         axi.wlast.set(last);
         Bool wFire = axi.wvalid.and(axi.wready);
         when(wFire, () -> index.set(mux(last, U(0, beatBits), index.add(1))));
-        when(wFire.and(last), () -> awDone.set(false));
+        Bool writeDone = write.and(awDone.or(awFire)).and(wDone.or(wFire.and(last))).named("req_write_done");
+        when(writeDone, () -> {
+            awDone.set(false);
+            wDone.set(false);
+        }).otherwise(() -> {
+            when(awFire, () -> awDone.set(true));
+            when(wFire.and(last), () -> wDone.set(true));
+        });
 
         // ---- reads -------------------------------------------------------------------------------------
         Bool read = head.valid.and(isR);
@@ -79,7 +88,7 @@ final class MasterRequests {
         Bool dropDone = bad.and(head.payload.dataOp.not().or(dropData.and(last)));
 
         data.ready.set(wFire.or(dropData));
-        head.ready.set(wFire.and(last).or(arFire).or(dropDone));
+        head.ready.set(writeDone.or(arFire).or(dropDone));
         badOpEvent = dropDone.named("req_bad_op");
     }
 }

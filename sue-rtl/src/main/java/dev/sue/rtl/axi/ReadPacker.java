@@ -21,19 +21,20 @@ final class ReadPacker {
     final Bool tooLongEvent;
     final UInt cntReads;
 
-    ReadPacker(Stream<AxAddr> ar, Stream<LocalError> errors, DestinationMap map, int dataWidth, int maxBeats,
+    ReadPacker(Stream<Routed> ar, Stream<LocalError> errors, DestinationMap map, int dataWidth, int maxBeats,
             int beatBits) {
-        Bool mapped = map.mapped(ar.payload.addr);
-        Bool lenOk = ar.payload.len.lt(maxBeats);
+        AxAddr request = ar.payload.request;
+        Bool mapped = map.mapped(ar.payload.xpuid);
+        Bool lenOk = request.len.lt(maxBeats);
         Bool good = mapped.and(lenOk).named("rdq_good");
         OpEmitter emit = new OpEmitter("rdq", dataWidth, beatBits, ar.valid.and(good), false,
-                map.dest(ar.payload.addr), ar.payload.control(AxiOps.TYPE_READ, U(0, 8), U(0, 8), U(0, 8)),
+                ar.payload.xpuid, request.control(AxiOps.TYPE_READ, U(0, 8), U(0, 8), U(0, 8)),
                 U(0, beatBits), null);
         ops = emit.out;
         errors.valid.set(ar.valid.andNot(good));
-        errors.payload.id.set(ar.payload.id);
+        errors.payload.id.set(request.id);
         errors.payload.resp.set(mux(mapped, U(Axi4.SLVERR, 2), U(Axi4.DECERR, 2)));
-        errors.payload.len.set(ar.payload.len);
+        errors.payload.len.set(request.len);
         Bool reject = errors.fire();
         ar.ready.set(emit.done.or(reject));
         unmappedEvent = reject.andNot(mapped).named("rdq_unmapped");

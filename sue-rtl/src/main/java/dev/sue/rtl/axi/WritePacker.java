@@ -26,26 +26,27 @@ final class WritePacker {
     final UInt cntBadBurst;
     final UInt cntWrites;
 
-    WritePacker(Stream<AxAddr> aw, WriteBursts w, Stream<LocalError> errors, DestinationMap map, int dataWidth,
+    WritePacker(Stream<Routed> aw, WriteBursts w, Stream<LocalError> errors, DestinationMap map, int dataWidth,
             int maxBeats, int beatBits) {
         Bool draining = reg("wr_draining", bool()).init(false);
         UInt drainLeft = reg("wr_drain_left", uint(beatBits)).init(0);
         Stream<WBurst> burst = w.bursts;
         Bool both = aw.valid.and(burst.valid).andNot(draining).named("wr_paired");
-        Bool mapped = map.mapped(aw.payload.addr);
-        Bool lenOk = aw.payload.len.lt(maxBeats);
-        Bool burstOk = burst.payload.ok.and(aw.payload.len.eq(burst.payload.lastBeat.resize(8)));
+        AxAddr request = aw.payload.request;
+        Bool mapped = map.mapped(aw.payload.xpuid);
+        Bool lenOk = request.len.lt(maxBeats);
+        Bool burstOk = burst.payload.ok.and(request.len.eq(burst.payload.lastBeat.resize(8)));
         Bool good = mapped.and(lenOk).and(burstOk).named("wr_good");
 
-        Bits control = aw.payload.control(AxiOps.TYPE_WRITE, AxiOps.dataLenM1(burst.payload.lastBeat, dataWidth),
+        Bits control = request.control(AxiOps.TYPE_WRITE, AxiOps.dataLenM1(burst.payload.lastBeat, dataWidth),
                 burst.payload.lo, burst.payload.hi);
-        OpEmitter emit = new OpEmitter("wr", dataWidth, beatBits, both.and(good), true, map.dest(aw.payload.addr),
+        OpEmitter emit = new OpEmitter("wr", dataWidth, beatBits, both.and(good), true, aw.payload.xpuid,
                 control, burst.payload.lastBeat, w.beats);
         ops = emit.out;
 
         Bool reject = both.andNot(good).and(errors.ready).named("wr_reject");
         errors.valid.set(both.andNot(good));
-        errors.payload.id.set(aw.payload.id);
+        errors.payload.id.set(request.id);
         errors.payload.resp.set(mux(mapped, U(Axi4.SLVERR, 2), U(Axi4.DECERR, 2)));
         errors.payload.len.set(U(0, 8));
         aw.ready.set(emit.done.or(reject));

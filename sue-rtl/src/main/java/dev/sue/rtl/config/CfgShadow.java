@@ -14,6 +14,7 @@ import dev.sue.hdl.regmap.Access;
 import dev.sue.hdl.regmap.FieldSpec;
 import dev.sue.hdl.regmap.RegisterBlockSpec;
 import dev.sue.hdl.regmap.RegisterSpec;
+import dev.sue.rtl.axi.AxiXpuOptions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +26,8 @@ import java.util.List;
  * never touch the datapath.
  *
  * <p>Parameters: {@code xpus} (1..1024), {@code cells} and {@code windowMax} (the legal ranges of
- * DEST_LIMIT and WINDOW).
+ * DEST_LIMIT and WINDOW), {@code axi} (the AXI4 XPU interface's options, which add
+ * {@code AXI_DEST_MAP}; null without it).
  *
  * <p>Ports: {@code s_*} ({@link RegBus} slave, {@link ConfigRegisters#ADDR_BITS} address bits),
  * {@code cfg_*} ({@link CfgBus} master).
@@ -56,11 +58,12 @@ public final class CfgShadow extends Component {
     private record Decode(RegisterSpec spec, Bool sel, Bool legal) {
     }
 
-    public CfgShadow(int xpus, int cells, int windowMax) {
+    public CfgShadow(int xpus, int cells, int windowMax, AxiXpuOptions axi) {
         param("xpus", xpus);
         param("cells", cells);
         param("windowMax", windowMax);
-        RegisterBlockSpec spec = ConfigRegisters.spec(xpus, cells, windowMax);
+        param("axiDestMap", axi == null ? "none" : axi.addrBits() + "_" + axi.destLsb() + "_" + axi.destBits());
+        RegisterBlockSpec spec = ConfigRegisters.spec(xpus, cells, windowMax, axi);
         int xw = Math.max(1, log2Up(xpus));
 
         // ---- the request, held until the RAM clear is over --------------------------------

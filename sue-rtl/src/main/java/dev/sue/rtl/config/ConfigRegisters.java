@@ -5,12 +5,15 @@ import dev.sue.hdl.regmap.Access;
 import dev.sue.hdl.regmap.FieldSpec;
 import dev.sue.hdl.regmap.RegisterBlockSpec;
 import dev.sue.hdl.regmap.RegisterSpec;
+import dev.sue.rtl.axi.AxiXpuBridge;
+import dev.sue.rtl.axi.AxiXpuOptions;
 import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.queue.TxQueueManager;
 import dev.sue.rtl.reliability.RxRelConfig;
 import dev.sue.rtl.reliability.TxReliability;
 import dev.sue.rtl.rx.RxFrameParser;
 import dev.sue.rtl.rxbuf.RxCommandTable;
+import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,15 +53,21 @@ public final class ConfigRegisters {
     public static final int VC_MAP_WORDS = 4;
     /** RTO field bits: 1..2^23-1 cycles. */
     public static final int RTO_BITS = 23;
+    /** {@code AXI_DEST_MAP}'s fields: the lowest address bit of the destination XPU and its bits. */
+    public static final String DEST_MAP_LSB = "lsb";
+    public static final String DEST_MAP_BITS = "bits";
+    /** The most destination bits: an xpuid. */
+    public static final int DEST_MAP_MAX_BITS = XpuTxBus.XPUID_BITS;
 
     private ConfigRegisters() {
     }
 
     /**
      * The {@code cfg} block of an endpoint with {@code xpus} destinations, {@code cells} transmit
-     * cells (DEST_LIMIT 1..cells) and the largest WINDOW {@code windowMax}.
+     * cells (DEST_LIMIT 1..cells) and the largest WINDOW {@code windowMax}, with the AXI4 XPU
+     * interface's {@code AXI_DEST_MAP} when {@code axi} is not null.
      */
-    public static RegisterBlockSpec spec(int xpus, int cells, int windowMax) {
+    public static RegisterBlockSpec spec(int xpus, int cells, int windowMax, AxiXpuOptions axi) {
         if (xpus < 1 || xpus > 1024 || cells < 1 || windowMax < 1) {
             throw new IllegalArgumentException("configuration registers need xpus 1..1024, cells >= 1 and windowMax"
                     + " >= 1, got " + xpus + ", " + cells + ", " + windowMax);
@@ -111,6 +120,9 @@ public final class ConfigRegisters {
                 "Timeouts without progress tolerated; the next one is the error")));
         r.add(one("ACK_PIGGYBACK_WAIT", TxReliability.ADDR_ACK_WAIT, field("cycles", 0, 15,
                 TxReliability.ACK_WAIT_DEFAULT, "Cycles before pending ACK information leaves in an empty PDU")));
+        if (axi != null) {
+            r.add(axiDestMap(axi.addrBits(), axi.destLsb(), axi.destBits()));
+        }
         // receive parser and reliability
         r.add(one("RX_FCS", RxFrameParser.RX_FCS, field("enable", 0, 1, 0, "1: SUE checks the FCS of every frame")));
         r.add(one("RX_MAX_PDU", RxFrameParser.RX_MAX_PDU, field("bytes", 0, 13, RxFrameParser.MAX_PDU,
@@ -138,6 +150,36 @@ public final class ConfigRegisters {
                 "Re-initialises connection d in error at this PSN (a command: reads 0)")));
         return new RegisterBlockSpec("cfg", "Configuration of the blocks (sue-rtl/README.md, Configuration)",
                 ADDR_BITS, r);
+    }
+
+    /**
+     * {@code AXI_DEST_MAP} of the AXI4 XPU interface ({@code AxiXpuBridge}'s destination map) with
+     * {@code addrBits}-bit addresses, reset to the generator's {@code destLsb} and {@code destBits}:
+     * the destination XPU of a request is address bits {@code [lsb + bits - 1 : lsb]} (address
+     * bits at or above {@code addrBits} read 0, so any legal pair is a map).
+     */
+    public static RegisterSpec axiDestMap(int addrBits, int destLsb, int destBits) {
+        if (addrBits < 1 || addrBits > 64) {
+            throw new IllegalArgumentException("AXI addresses have 1..64 bits, got " + addrBits);
+        }
+        if (destLsb < 0 || destLsb >= addrBits || destBits < 1 || destBits > DEST_MAP_MAX_BITS) {
+            throw new IllegalArgumentException("the destination map needs destLsb 0.." + (addrBits - 1)
+                    + " (below the " + addrBits + "-bit address) and destBits 1.." + DEST_MAP_MAX_BITS + ", got "
+                    + destLsb + " and " + destBits);
+        }
+        return new RegisterSpec("AXI_DEST_MAP", AxiXpuBridge.ADDR_DEST_MAP, 1, "AXI4 XPU interface: the destination "
+                + "XPU of a request is address bits [lsb + bits - 1 : lsb]; one >= xpus is unmapped (DECERR); applies "
+                + "to requests accepted after the write", List.of(
+                new FieldSpec(DEST_MAP_LSB, 0, 6, Access.RW, (long) destLsb, 0, addrBits - 1,
+                        "Lowest address bit of the destination XPU"),
+                new FieldSpec(DEST_MAP_BITS, 8, 4, Access.RW, (long) destBits, 1, DEST_MAP_MAX_BITS,
+                        "Address bits of the destination XPU")));
+    }
+
+    /** The field {@code name} of {@code r}. */
+    public static FieldSpec field(RegisterSpec r, String name) {
+        return r.fields().stream().filter(f -> f.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(r.name() + " has no field " + name));
     }
 
     /** The register is a column of the per-destination table. */

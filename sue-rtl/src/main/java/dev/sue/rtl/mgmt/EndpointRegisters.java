@@ -15,6 +15,7 @@ import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.regmap.RegisterBlockSpec;
 import dev.sue.hdl.regmap.RegisterMap;
+import dev.sue.rtl.axi.AxiXpuOptions;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgShadow;
 import dev.sue.rtl.config.ConfigRegisters;
@@ -94,9 +95,12 @@ public final class EndpointRegisters {
     public static final int AXI_DECERR = 0xD;
     public static final int SCRATCH = 0xF;
 
-    /** What the generator was asked for: the identification registers' values. */
+    /**
+     * What the generator was asked for: the identification registers' values, and the AXI4 XPU
+     * interface's options ({@code axi}, null with the FIFO interface: no {@code AXI_DEST_MAP}).
+     */
     public record Identity(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, int encap, boolean vlan,
-            int windowMax) {
+            int windowMax, AxiXpuOptions axi) {
     }
 
     /** An interrupt source: a field of {@code IRQ_CAUSE} and {@code IRQ_ENABLE}, set by {@code event}. */
@@ -132,7 +136,8 @@ public final class EndpointRegisters {
                 new RegBusDecoder.Window("ctl", CTL_BASE, ControlFrames.windowBits(CTL_MAX_FRAME_BYTES)));
         AxiLiteTarget target = instance("axil_target", () -> new AxiLiteTarget(AXI_ADDR_BITS));
         RegBusDecoder decoder = instance("reg_decoder", () -> new RegBusDecoder(WORD_ADDR_BITS, windows));
-        CfgShadow shadow = instance("cfg_shadow", () -> new CfgShadow(id.xpus(), id.cells(), id.windowMax()));
+        CfgShadow shadow = instance("cfg_shadow", () -> new CfgShadow(id.xpus(), id.cells(), id.windowMax(),
+                id.axi()));
         connect(target.s, axil);
         connect(decoder.s, target.m);
         connect(shadow.s, decoder.m.get(0));
@@ -200,7 +205,8 @@ public final class EndpointRegisters {
         irq = regNext(pendingBits.ne(0)).named("irq_q");
 
         List<RegisterMap.Placement> placements = List.of(
-                new RegisterMap.Placement(CFG_BASE, ConfigRegisters.spec(id.xpus(), id.cells(), id.windowMax())),
+                new RegisterMap.Placement(CFG_BASE, ConfigRegisters.spec(id.xpus(), id.cells(), id.windowMax(),
+                        id.axi())),
                 new RegisterMap.Placement(STATUS_BASE, statusSpec),
                 new RegisterMap.Placement(ENDPOINT_BASE, epSpec),
                 new RegisterMap.Placement(CTL_BASE, frames.spec));
