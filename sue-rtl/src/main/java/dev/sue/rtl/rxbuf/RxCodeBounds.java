@@ -18,17 +18,9 @@ final class RxCodeBounds {
     private RxCodeBounds() {
     }
 
-    /**
-     * An op of {@code code} units at even {@code pos} below {@code len} reaches (runs past)
-     * {@code len}: code &gt; {@code half} - pos / 2, with {@code half} = {@link #reachUnits}
-     * ({@link #passUnits}), a register taken before the walk, so no length arithmetic and no
-     * late mux of two lengths comes before the one 13-bit subtraction. The difference is not
-     * clamped before the compare: its top bits (past 255, or negative when pos is past the end,
-     * where the walk's own end test decides) only clear the 8-bit compare's result.
-     */
-    static Bool exceeds(UInt code, UInt half, UInt pos) {
-        UInt diff = half.resize(13).sub(pos.resize(14).shr(1).resize(13));
-        return diff.slice(12, 8).eq(0).and(code.resize(8).gt(diff.resize(8)));
+    /** An op of {@code code} units at even {@code pos} (below {@code len}) reaches {@code len} iff code > reach. */
+    static UInt reach(UInt len, UInt pos) {
+        return bound(len.resize(14).add(pos.resize(14).not()).shr(1));
     }
 
     /** (len - 1) / 2 in 12 bits (all ones for len 0): an op at byte 0 reaches len iff code > it. */
@@ -36,9 +28,9 @@ final class RxCodeBounds {
         return len.resize(13).sub(1).shr(1).resize(12);
     }
 
-    /** len / 2 in 12 bits: an op at byte 0 runs past len iff code > it. */
-    static UInt passUnits(UInt len) {
-        return len.resize(13).shr(1).resize(12);
+    /** An op of {@code code} units at even {@code pos} (at most {@code len}) runs past {@code len} iff code > pass. */
+    static UInt pass(UInt len, UInt pos) {
+        return bound(len.resize(14).sub(pos.resize(14)).shr(1));
     }
 
     /**
@@ -49,5 +41,16 @@ final class RxCodeBounds {
         UInt u = words.resize(14).shl(lb - 1).sub(pos.resize(14).shr(1)).resize(13);
         Bool big = u.slice(12, 8).ne(0);
         return u.resize(8).or(repeat(big, 8).asUInt());
+    }
+
+    /**
+     * {@code units} (13 bits) as an 8-bit bound for {@code code > bound}: past 255 it is 254,
+     * above every valid code (at most 137) and below INVALID (255), so the clamp is one OR per
+     * bit, not a compare.
+     */
+    private static UInt bound(UInt units) {
+        UInt u = units.resize(13);
+        Bool big = u.slice(12, 8).ne(0);
+        return cat(u.slice(7, 1).or(repeat(big, 7).asUInt()), u.bit(0).andNot(big).asBits()).asUInt();
     }
 }

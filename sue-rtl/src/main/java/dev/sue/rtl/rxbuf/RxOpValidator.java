@@ -61,7 +61,7 @@ final class RxOpValidator {
         stored.s.payload.start.set(inStart);
         stored.s.payload.length.set(in.length);
         stored.s.payload.words.set(buf.words(in.length));
-        stored.s.payload.reachUnits.set(in.reachUnits);
+        stored.s.payload.reachUnits.set(RxCodeBounds.reachUnits(in.length));
         stored.s.payload.src.set(in.src);
         stored.s.payload.bad.set(FALSE);
 
@@ -73,8 +73,6 @@ final class RxOpValidator {
         UInt wVc = reg("w_vc", uint(2)).init(0);
         UInt wStart = reg("w_start", uint(wb)).init(0);
         UInt wLen = reg("w_len", uint(13)).init(0);
-        UInt wReachUnits = reg("w_reach_units", uint(12)).init(0);
-        UInt wPassUnits = reg("w_pass_units", uint(12)).init(0);
         UInt wSrc = reg("w_src", uint(10)).init(0);
         UInt liveVcQ = reg("live_vc", uint(2)).init(0);
         UInt liveStartQ = reg("live_start", uint(wb)).init(0);
@@ -105,17 +103,16 @@ final class RxOpValidator {
         // units left, computed from registers while the lane is picked (wPos is even, so
         // 2 * code >= rem <=> code > (rem - 1) / 2 and 2 * code > rem <=> code > rem / 2), an
         // 8-bit compare after the pick instead of a 14-bit one after code -> bytes.
-        // The length's halves are registers (taken from the descriptor or the written beat), so
-        // each end test is one subtraction from registers, with the pick of the two lengths by
-        // wStored before it, and an 8-bit compare with the lane's code (RxCodeBounds.exceeds).
-        UInt reachHalf = mux(wStored, wReachUnits, in.reachUnits).named("w_reach_half");
-        Bool reaches = RxCodeBounds.exceeds(vLane.code, reachHalf, wPos).named("w_reaches");
-        Bool passes = RxCodeBounds.exceeds(vLane.code, mux(wStored, wPassUnits, in.passUnits), wPos).named("w_passes");
+        // (each length's bound is computed on its own and the late wStored only picks)
+        UInt reachLimit = mux(wStored, RxCodeBounds.reach(wLen, wPos), RxCodeBounds.reach(in.length, wPos))
+                .named("w_reach_limit");
+        UInt passLimit = mux(wStored, RxCodeBounds.pass(wLen, wPos), RxCodeBounds.pass(in.length, wPos))
+                .named("w_pass_limit");
         Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
         Bool vDone = wStored.or(lastNow)
-                .and(atEnd.or(wStop).or(hdrAvail.and(vLane.stop.or(reaches)))).named("v_done");
+                .and(atEnd.or(wStop).or(hdrAvail.and(vLane.stop.or(vLane.code.gt(reachLimit))))).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
-                mux(wStop, wBad, mux(vLane.stop, vInvalid, passes))).named("v_bad");
+                mux(wStop, wBad, mux(vLane.stop, vInvalid, vLane.code.gt(passLimit)))).named("v_bad");
         Bool advance = hdrAvail.andNot(vLane.stop).named("w_advance");
         UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
         Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
@@ -141,7 +138,7 @@ final class RxOpValidator {
         UInt wPosWord = wPos.shr(lb).resize(14 - lb);
         UInt nWords = nEff.resize(14 - lb);
         Bool stayReadable = mux(wen, wPosWord.le(nWords), wPosWord.lt(nWords)).named("w_stay_readable");
-        UInt roomUnits = RxCodeBounds.room(mux(wen, in.nPlusOne.resize(14 - lb), nWords), wPos, lb)
+        UInt roomUnits = mux(wen, RxCodeBounds.room(in.nPlusOne, wPos, lb), RxCodeBounds.room(nWords, wPos, lb))
                 .named("w_room_units");
         Bool nextReadable = stayReadable.and(vLane.code.lt(roomUnits)).named("w_next_readable");
         Bool liveReadable = mux(advance, nextReadable, stayReadable);
@@ -166,8 +163,6 @@ final class RxOpValidator {
                     wVc.set(stored.m.payload.vc);
                     wStart.set(stored.m.payload.start);
                     wLen.set(stored.m.payload.length);
-                    wReachUnits.set(stored.m.payload.reachUnits);
-                    wPassUnits.set(RxCodeBounds.passUnits(stored.m.payload.length));
                     wSrc.set(stored.m.payload.src);
                 });
             }).otherwise(() -> wPos.set(posNext));
@@ -178,8 +173,6 @@ final class RxOpValidator {
                 wVc.set(vIn);
                 wStart.set(inStart);
                 wLen.set(in.length);
-                wReachUnits.set(in.reachUnits);
-                wPassUnits.set(in.passUnits);
                 wSrc.set(in.src);
                 wPos.set(posNext);
             }).otherwise(() -> {
@@ -209,7 +202,7 @@ final class RxOpValidator {
         v.start.set(mux(wStored, wStart, inStart));
         v.length.set(mux(wStored, wLen, in.length));
         v.words.set(buf.words(v.length));
-        v.reachUnits.set(reachHalf);
+        v.reachUnits.set(RxCodeBounds.reachUnits(v.length));
         v.src.set(mux(wStored, wSrc, in.src));
         v.bad.set(vBad);
         verdictNow = v;

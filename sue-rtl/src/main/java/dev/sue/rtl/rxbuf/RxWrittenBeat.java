@@ -21,9 +21,6 @@ final class RxWrittenBeat {
     final Bits map;
     /** The PDU's op-region length, VC and source (as on the beat). */
     final UInt length;
-    /** Its halves for the walk's end bounds ({@link RxCodeBounds#reachUnits}, {@link RxCodeBounds#passUnits}). */
-    final UInt reachUnits;
-    final UInt passUnits;
     final UInt vc;
     final UInt src;
     /** Ring word where the beat's PDU starts, and words of it written before this beat. */
@@ -41,8 +38,6 @@ final class RxWrittenBeat {
         valid = flag("wb_valid", inValid);
         this.map = regNext(map).named("wb_map");
         length = regNext(ring.ib.length).named("wb_length");
-        reachUnits = regNext(RxCodeBounds.reachUnits(ring.ib.length)).named("wb_reach_units");
-        passUnits = regNext(RxCodeBounds.passUnits(ring.ib.length)).named("wb_pass_units");
         vc = regNext(ring.vIn).named("wb_vc");
         src = regNext(ring.ib.src).named("wb_src");
         start = regNext(ring.wpSel).named("wb_start");
