@@ -119,14 +119,18 @@ final class RxOpDeliverer {
         Bool wenQ = regNext(wen).named("wen_q");
         UInt vInQ = regNext(vIn).named("v_in_q");
         UInt widxQ = regNext(widx).named("widx_q");
+        // the written word and the one before it, both registers: two equality tests on h_abs's
+        // word, no adder before them
+        UInt widxQm1 = regNext(widx.sub(1)).named("widx_q_minus_one");
         UInt hWordNow = hA.shr(lb).resize(wb);
-        Bool hStale = hPend.and(hFresh).and(wenQ).and(vInQ.eq(hv)).and(widxQ.eq(hWordNow).or(widxQ.eq(hWordNow.add(1))))
+        Bool hStale = hPend.and(hFresh).and(wenQ).and(vInQ.eq(hv)).and(widxQ.eq(hWordNow).or(widxQm1.eq(hWordNow)))
                 .named("h_stale");
         Bool headOk = hPend.and(RxBuffer.sel(headMatch, hv).bit(0)).andNot(hStale).named("head_ok");
         // the op (control bytes and the data bytes of beat 0): 2-byte lanes from hp on
         Bits hw = RxBuffer.lanes("hdr_lane", hWindow, hp.resize(lb).shr(1).resize(lb - 1), 9 + nb / 2).named("hdr_window");
         // the op's type, looked up when it was written: no table on the walk
-        RxOpMap.Lane hLane = RxOpMap.pick("h_lane", hMap, hA.resize(lb).shr(1).resize(lb - 1));
+        UInt laneIdx = hA.resize(lb).shr(1).resize(lb - 1);
+        RxOpMap.Lane hLane = RxOpMap.pick("h_lane", hMap, laneIdx);
         UInt hL1 = hw.slice(15, 8).asUInt();
         Bool hasData = hLane.dataPresent;
         UInt ctrlLen = hLane.units.resize(5).shl(1).named("ctrl_len");
@@ -146,14 +150,12 @@ final class RxOpDeliverer {
         // a PDU the validator passed holds only valid types up to its end or a PAD byte; hp >= len
         // is the units left going negative (bit 11: at most 2047 units otherwise)
         Bool atLen = mux(remFromHead, RxBuffer.sel(headEmpty, hv).bit(0), remUnits.bit(11));
-        Bool pduEnd = atLen.or(RxOpMap.isPad(hLane)).named("pdu_end");
+        Bool pduEnd = atLen.or(RxOpMap.pickBit("lane_pad", RxOpMap.perLane("lane_pad_at", hMap, RxOpMap::isPad), laneIdx))
+                .named("pdu_end");
         Bool lastOp = hLane.code.resize(12).gt(remCur).named("last_op"); // a 12-bit compare, no clamp before it
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hLane.beat0InPair.named("win0");
-        // data credits > last beat index, split so the lane meets only a 3-bit compare
-        Bool dataOk = RxBuffer.sel(dataMany, hv).bit(0).or(RxBuffer.sel(dataFew, hv).gt(hLane.lastBeat));
-        Bool creditOk = RxBuffer.sel(cmdAny, hv).bit(0).and(hasData.not().or(dataOk))
-                .andNot(rxResetIn).named("credit_ok");
+
 
         // active data op (port D)
         UInt actLeft = reg("act_left", uint(5)).init(0);
@@ -170,11 +172,24 @@ final class RxOpDeliverer {
         UInt dIdx = reg("d_idx", uint(4)).init(0);
         Bool dLast = reg("d_last", bool()).init(false);
         Bool actReading = actLeft.ne(0).named("act_reading");
-        Bool actFreeFire = actReading.and(actLeft.eq(1)).and(actFree).named("act_free_fire");
+        // the active op's last read is issued now and frees its PDU: a register set a cycle ahead,
+        // so the ring's free adders start from registers (from act_left's compare they mapped as
+        // a chain of 6 LUTs before the adders)
+        Bool actFreeFire = reg("act_free_fire", bool()).init(false);
 
-        Bool emitsNow = hasData.not().or(win0).named("emits_now");
-        Bool canIssue = actReading.not().and(emitsNow.not().or(dRet.not())).named("can_issue");
+        // Depth: whether an op may go, and whether the PDU ends here, are tested on every lane of
+        // port M's word (PAD, emits from the header while a port-D beat returns), and only the
+        // one-bit results are picked by h_abs (RxOpMap.perLane), so the late pick of the whole
+        // lane feeds only the credit test. (The credit test and last_op per lane as well put
+        // their register side, the served VC's credits or units left, before the pick: deeper.)
+        UInt dataFewSel = RxBuffer.sel(dataFew, hv);
+        Bool dataOk = RxBuffer.sel(dataMany, hv).bit(0).or(dataFewSel.gt(hLane.lastBeat));
+        Bool issueLane = RxOpMap.pickBit("lane_issue", RxOpMap.perLane("lane_issue_at", hMap,
+                l -> l.dataPresent.not().or(l.beat0InPair).and(dRet).not()), laneIdx);
+        Bool cmdCredit = RxBuffer.sel(cmdAny, hv).bit(0).andNot(rxResetIn);
+        Bool canIssue = actReading.not().and(issueLane).named("can_issue");
         Bool opHere = headOk.andNot(pduEnd).named("op_here");
+        Bool creditOk = cmdCredit.and(hasData.not().or(dataOk)).named("credit_ok");
         go = opHere.and(creditOk).and(canIssue).named("go");
         Bool noCredit = opHere.andNot(creditOk).named("no_credit");
         Bool endNow = headOk.and(pduEnd).andNot(actReading).named("end_now");
@@ -339,6 +354,7 @@ final class RxOpDeliverer {
             dIdx.set(firstRead.resize(4));
             dLast.set(readsAfter.eq(0));
         });
+        actFreeFire.set(mux(actReading, actLeft.eq(2).and(actFree), goReads.and(lastOp).and(readsAfter.eq(1))));
         when(go.and(hasData), () -> {
             actVc.set(hv);
             actSrc.set(hdSrc);

@@ -7,8 +7,10 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.OneHot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The op map of a buffer word: for each of its B/2 two-byte lanes, what an op header starting
@@ -112,6 +114,31 @@ final class RxOpMap {
         Lane l = wire(name, new Lane());
         assignFromBits(l, RxBuffer.choose(lanes, index));
         return l;
+    }
+
+    /**
+     * {@code test} of every lane of {@code map}, lane k at bit k, for {@link #pickBit}: a decision
+     * on the lane at a late index is then one bit picked, not the whole lane picked and tested
+     * after (a 19-bit lane pick mapped as 4-5 LUT levels in yosys before the test even began).
+     */
+    static Bits perLane(String name, Bits map, Function<Lane, Bool> test) {
+        int bits = laneBits();
+        List<Bool> out = new ArrayList<>();
+        for (int k = 0; k < map.width() / bits; k++) {
+            Lane l = wire(name + "_lane_" + k, new Lane());
+            assignFromBits(l, map.slice(bits * k + bits - 1, bits * k));
+            out.add(test.apply(l));
+        }
+        return OneHot.fromBools(out).named(name);
+    }
+
+    /** Bit {@code lane} of a {@link #perLane} result: one indexed read ({@link RxBuffer#choose}). */
+    static Bool pickBit(String name, Bits perLane, UInt lane) {
+        List<Bits> c = new ArrayList<>();
+        for (int k = 0; k < perLane.width(); k++) {
+            c.add(perLane.bit(k).asBits());
+        }
+        return RxBuffer.choose(c, lane).bit(0).named(name);
     }
 
     /** The lane's op is a PAD / an invalid type (the stop bit and one code bit). */
