@@ -19,7 +19,10 @@ import dev.sue.rtl.mac.MacStreams;
  * always 1, so a slow reader never stalls SUE reception). A frame that finds every slot taken is
  * dropped whole ({@code drop_full_event}); a frame shorter than 14 bytes, longer than
  * {@code maxFrameBytes} or marked with a MAC error ({@code tuser} on its last beat) is dropped
- * ({@code drop_bad_event}). Kept frames are published one cycle after their last beat
+ * ({@code drop_bad_event}). Every beat is registered on the way in ({@link InputBeat}): the
+ * stream arrives from the RX parser's control-frame FIFO through its valid logic, and the slot
+ * count, the drop decisions and the RAM write then start from registers. So the drop events come
+ * one cycle after the frame's last beat, and kept frames are published two cycles after it
  * ({@code frame_event}).
  *
  * <p>Ports: {@code rx_t*} (AXI4-Stream in, {@code tuser} = error); {@code rd_valid},
@@ -61,8 +64,9 @@ public final class ControlFrameRx extends Component {
         int shortByte = (ControlFrameLayout.MIN_FRAME_BYTES - 1) % bytes;
 
         Mem<Bits> ram = Mem.of(layout.ramDepth(), layout.dataWidth());
-        Bool beat = rx.tvalid.named("beat");
-        Bool last = beat.and(rx.tlast).named("last");
+        InputBeat in = new InputBeat(rx);
+        Bool beat = in.valid;
+        Bool last = beat.and(in.last).named("last");
         Bool inFrame = reg("in_frame", bool()).init(false);
         UInt index = reg("beat_index", uint(beatBits + 1)).init(0);
         UInt writeSlot = reg("write_slot", uint(slotBits)).init(0);
@@ -75,20 +79,20 @@ public final class ControlFrameRx extends Component {
         Bool discardNow = mux(first, take.not(), discard).named("discard_now");
         Bool pastLast = index.gt(lastIndex).named("past_last");
         Bool atLast = index.eq(lastIndex);
-        Bool longNow = pastLast.or(lastByte + 1 < bytes ? atLast.and(rx.tkeep.bit(lastByte + 1)) : FALSE)
+        Bool longNow = pastLast.or(lastByte + 1 < bytes ? atLast.and(in.keep.bit(lastByte + 1)) : FALSE)
                 .or(tooLongSeen).named("too_long");
-        Bool shortNow = index.lt(shortIndex).or(index.eq(shortIndex).andNot(rx.tkeep.bit(shortByte))).named("too_short");
-        Bool bad = longNow.or(shortNow).or(rx.tuser.bit(0)).named("bad");
+        Bool shortNow = index.lt(shortIndex).or(index.eq(shortIndex).andNot(in.keep.bit(shortByte))).named("too_short");
+        Bool bad = longNow.or(shortNow).or(in.err).named("bad");
         Bool keep = last.andNot(discardNow).andNot(bad).named("keep");
         Bool pops = pop.and(queued.ne(0)).named("pops");
 
         when(beat, () -> {
-            inFrame.set(rx.tlast.not());
+            inFrame.set(in.last.not());
             discard.set(discardNow);
-            index.set(mux(rx.tlast, U(0, beatBits + 1), mux(pastLast, index, index.add(1))));
-            tooLongSeen.set(rx.tlast.not().and(pastLast.or(tooLongSeen)));
+            index.set(mux(in.last, U(0, beatBits + 1), mux(pastLast, index, index.add(1))));
+            tooLongSeen.set(in.last.not().and(pastLast.or(tooLongSeen)));
         });
-        ram.write(cat(writeSlot, index.resize(beatBits)).asUInt(), rx.tdata,
+        ram.write(cat(writeSlot, index.resize(beatBits)).asUInt(), in.data,
                 beat.andNot(discardNow).andNot(pastLast));
         when(keep, () -> writeSlot.set(writeSlot.add(1)));
         when(keep.andNot(pops), () -> held.set(held.add(1))).elseWhen(pops.andNot(keep), () -> held.set(held.sub(1)));
@@ -99,7 +103,7 @@ public final class ControlFrameRx extends Component {
         Bool commit = reg("commit", bool()).init(false);
         commit.set(keep);
         UInt lastBeatIndex = regNextWhen(index, keep).named("commit_beat");
-        UInt lastBeatBytes = regNextWhen(ByteMask.count(rx.tkeep), keep).named("commit_bytes");
+        UInt lastBeatBytes = regNextWhen(ByteMask.count(in.keep), keep).named("commit_bytes");
         UInt commitLength = lastBeatIndex.resize(lengthBits).shl(log2Up(bytes))
                 .add(lastBeatBytes.resize(lengthBits)).named("commit_length");
         UInt tail = reg("tail", uint(slotBits)).init(0);
@@ -130,6 +134,26 @@ public final class ControlFrameRx extends Component {
         rspValid.set(beatValid);
         rdRspValid.set(rspValid);
         rdWord.set(picked);
+    }
+
+    /**
+     * The input register: every beat of {@code rx} a cycle later ({@code rx} is never back-pressured, so
+     * no ready logic), {@code err} = {@code tuser} bit 0.
+     */
+    private static final class InputBeat {
+        final Bool valid = reg("in_valid", bool()).init(false);
+        final Bits data;
+        final Bits keep;
+        final Bool last;
+        final Bool err;
+
+        InputBeat(AxiStream rx) {
+            valid.set(rx.tvalid);
+            data = regNext(rx.tdata).named("in_data");
+            keep = regNext(rx.tkeep).named("in_keep");
+            last = regNext(rx.tlast).named("in_last");
+            err = regNext(rx.tuser.bit(0)).named("in_err");
+        }
     }
 
     /** Emitted as {@code sue_control_frame_rx}. */

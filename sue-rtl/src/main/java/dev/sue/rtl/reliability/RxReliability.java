@@ -80,7 +80,8 @@ import java.util.function.Function;
  * ahead ({@link HeadLookup}: {@code exp_mem} and {@code ack_mem} read for the head and the entry
  * behind it into registers, the writes those reads missed forwarded, so no RAM read follows a head
  * register); a due re-NACK that loses the port waits in {@link NackRetry}, so the NACK queue pops
- * without waiting for the gap test. The PSN check reads {@code ack_mem}
+ * without waiting for the gap test. Every {@code ack_mem} read is started a cycle early the same way
+ * (the PSN check's and the ACK port's too). The PSN check reads {@code ack_mem}
  * for the ACK port a cycle ahead; the port's own write of that cycle to the same source is applied
  * as a correction (an ACK leaves nothing unacknowledged, a NACK opens the gap), which is exact
  * because both read {@code exp_mem} in the same cycle (DESIGN-RELIABILITY.md "Implementation").
@@ -180,12 +181,17 @@ public final class RxReliability extends Component {
         // ---------------- the three PDU stages ----------------
         LastBeat in = new LastBeat(beat, numXpus, aw);
         ExpTable.Prefetch expEarly = expMem.prefetchExact(in.sNext, "exp_early");
-        PsnCheck p = new PsnCheck(in, expEarly, ackMem, initBusy, fits, cfg.ackEveryLess1);
+        // ack_mem for the PSN check and the ACK port, read a cycle early like the heads' (a register as the address of
+        // an asynchronous read makes synthesis move it into a block RAM and emulate the write-through with a compare
+        // of the late write address; a prefetch's forward compares the candidate sources instead)
+        AckPrefetch ackEarly = ackTable.prefetch(in.sNext, "ack_early");
+        AckPrefetch ackAtS = ackTable.prefetch(in.s, "ack_port_early");
+        PsnCheck p = new PsnCheck(in, expEarly, ackEarly, initBusy, fits, cfg.ackEveryLess1);
         accept.set(p.accept);
         HeadLookup ackHead = new HeadLookup(ackQ, expMem, ackTable, "ack_q_head");
         HeadLookup nackHead = new HeadLookup(nackQ, expMem, ackTable, "nack_q_head");
         NackRetry nr = new NackRetry(nackQ, nackHead, expMem, ackTable, aw);
-        AckPort q = new AckPort(p, in.s, ackMem, ackQ, ackHead, nr, cfg.ackEveryLess1);
+        AckPort q = new AckPort(p, in.s, ackAtS, ackQ, ackHead, nr, cfg.ackEveryLess1);
         nr.hold(q.persists.andNot(q.grantN));
 
         // ---------------- queue pushes and pops; the head popped this cycle no longer counts as "in queue" ----------------
@@ -211,9 +217,10 @@ public final class RxReliability extends Component {
                 .andNot(nr.due).named("cfg_retire");
         cfg.retire.set(cfgRetire);
         UInt pi = cfg.pendIdx;
-        expMem.write(mux(initBusy, initIdx, mux(cfgRetire, pi, in.s)),
-                mux(initBusy, U(0, 16), mux(cfgRetire, cfg.pendVal, p.expNew)),
-                initBusy.or(cfgRetire).or(p.stored));
+        // the three writers exclude each other (a sweep stops every other write, a configuration write waits for a
+        // cycle without a last beat in the PSN check, where stored comes from)
+        expMem.write(new ExpTable.Write(initBusy, initIdx, U(0, 16)), new ExpTable.Write(cfgRetire, pi, cfg.pendVal),
+                new ExpTable.Write(p.stored, in.s, p.expNew));
         AckState swept = wire("ack_swept", new AckState());
         swept.acked.set(mux(initBusy, U(0, 16), cfg.pendVal));
         swept.nackValid.set(FALSE);
@@ -222,10 +229,11 @@ public final class RxReliability extends Component {
         AckState ackNext = choose("ack_next", sweepOrCfg, swept, q.word);
         UInt sweepAddr = mux(initBusy, initIdx, pi);
         ackMem.write(mux(sweepOrCfg, sweepAddr, q.eSrc), ackNext, sweepOrCfg.or(q.grant));
-        // the same write, seen by the head lookups: one compare per candidate source, chosen by its grant (a
-        // sweep or configuration write never meets a grant: no PDU in the ports, no timer due)
+        // the same write, seen by the prefetches: one compare per candidate source, chosen by its grant (a sweep or
+        // configuration write never meets a grant: no PDU in the ports, no timer due); the timed ACK's and the
+        // re-NACK's tests (a_emit, gap_persists) are the deepest inputs, so they come last
         ackTable.forwardWrites(ackNext, a -> sweepOrCfg.and(sweepAddr.eq(a)).or(mux(q.aEmit, q.ha.eq(a),
-                mux(q.pdCand, q.s.eq(a), nr.due.and(q.persists).and(q.hn.eq(a))))));
+                q.pdCand.and(q.s.eq(a)).or(q.pdCand.not().and(nr.due).and(q.hn.eq(a)).and(q.persists)))));
         apushMem.write(mux(initBusy, initIdx, q.s), mux(initBusy, FALSE, apushMem.readAsync(q.s).not()),
                 initBusy.or(aPush));
         apopMem.write(mux(initBusy, initIdx, q.ha), mux(initBusy, FALSE, apopMem.readAsync(q.ha).not()),
@@ -352,7 +360,7 @@ public final class RxReliability extends Component {
         final UInt opQ = reg("q_op", uint(2));
         final Bits rpsnQ = reg("q_rpsn", bits(16));
 
-        PsnCheck(LastBeat in, ExpTable.Prefetch expEarly, Mem<AckState> ackMem, Bool initBusy, Bool fits, UInt kLess1) {
+        PsnCheck(LastBeat in, ExpTable.Prefetch expEarly, AckPrefetch ackEarly, Bool initBusy, Bool fits, UInt kLess1) {
             UInt expS = expEarly.value(in.s, "exp_s");
             UInt dist = expEarly.distance(in.s, in.psn, "psn_dist");
             Bool isExp = expEarly.eq(in.s, in.psn).named("is_exp");   // not dist == 0: no carry chain before stored
@@ -365,7 +373,7 @@ public final class RxReliability extends Component {
             Bool dup = withOps.andNot(initBusy).and(isDup).named("dup");
             Bool gap = withOps.andNot(initBusy).andNot(isExp).andNot(isDup).named("gap");
             expNew = expS.add(1).named("exp_new");
-            AckState ackS = ackMem.readAsync(in.s).named("ack_s");
+            AckState ackS = ackEarly.value("ack_s");
             UInt since = expEarly.minus(in.s, ackS.acked, "since_old");
 
             lastQ.set(in.last);
@@ -412,7 +420,7 @@ public final class RxReliability extends Component {
         final UInt eRpsn;
         final AckState word;
 
-        AckPort(PsnCheck p, UInt sNext, Mem<AckState> ackMem, TimerQueue ackQ, HeadLookup ackHead, NackRetry nackCand,
+        AckPort(PsnCheck p, UInt sNext, AckPrefetch ackAtS, TimerQueue ackQ, HeadLookup ackHead, NackRetry nackCand,
                 UInt kLess1) {
             s = p.sQ;
             stored = p.storedQ;
@@ -445,11 +453,11 @@ public final class RxReliability extends Component {
             grant = aEmit.or(pdCand).or(nackCand.due.and(persists)).named("grant");
             eSrc = mux(aEmit, ha, mux(pdCand, s, hn)).named("e_src");
             eNack = aEmit.not().and(pdCand.not().or(pdNack)).named("e_is_nack");
-            eRpsn = mux(aEmit, expHa.sub(1), mux(pdCand, p.pdRpsnQ, expHn)).named("e_rpsn");
+            eRpsn = mux(aEmit, ackHead.expMinusOne("exp_ha_less_1"), mux(pdCand, p.pdRpsnQ, expHn)).named("e_rpsn");
 
             // An ACK sets acked = expected and keeps a NACK record only while its PSN is still the expected one;
             // a NACK records its PSN.
-            AckState ackS = ackMem.readAsync(s).named("ack_s_port");
+            AckState ackS = ackAtS.value("ack_s_port");
             AckState wordA = ackWord("ack_word_timed", expHa, ackHa);
             AckState wordP = choose("ack_word_pdu", pdNack, nackWord("ack_word_pdu_nack", p.pdExpQ, ackS),
                     ackWord("ack_word_pdu_ack", p.pdExpQ, ackS));
@@ -504,13 +512,36 @@ public final class RxReliability extends Component {
             mem.write(wAddr, wData, wValid);
         }
 
-        /** Writes {@code data} at {@code addr} when {@code enable} (visible to every read from the next cycle). */
-        void write(UInt addr, UInt data, Bool enable) {
+        /** One writer of the table: {@code data} at {@code addr} when {@code enable}. */
+        record Write(Bool enable, UInt addr, UInt data) {
+        }
+
+        /**
+         * The table's writers, whose enables exclude each other (visible to every read from the next cycle). Each
+         * exact prefetch's hit flag is the OR of enable-and-address-match per writer, so a late enable (the PSN
+         * check's stored, after the RX buffer's fits) is one gate from the register, not a priority mux and a
+         * compare of the chosen address.
+         */
+        void write(Write... writers) {
+            Bool enable = FALSE;
+            UInt addr = writers[writers.length - 1].addr();
+            UInt data = writers[writers.length - 1].data();
+            for (int i = writers.length - 2; i >= 0; i--) {
+                addr = mux(writers[i].enable(), writers[i].addr(), addr);
+                data = mux(writers[i].enable(), writers[i].data(), data);
+            }
+            for (Write w : writers) {
+                enable = enable.or(w.enable());
+            }
             wValid.set(enable);
             wAddr.set(addr);
             wData.set(data);
             for (ExactHit e : exact) {
-                e.hitNext().set(enable.and(addr.eq(e.addr())));
+                Bool hit = FALSE;
+                for (Write w : writers) {
+                    hit = hit.or(w.enable().and(w.addr().eq(e.addr())));
+                }
+                e.hitNext().set(hit);
             }
         }
 
@@ -581,7 +612,8 @@ public final class RxReliability extends Component {
     }
 
     /**
-     * {@code ack_mem} for readers that start a read a cycle early (the timer heads): each such read registers
+     * {@code ack_mem}, read only by readers that start a read a cycle early (the timer heads, the PSN check and the
+     * ACK port): each such read registers
      * the entry and whether the write of that cycle (the one it missed) hit it, with the written word, so
      * the next cycle sees the entry as the RAM holds it then.
      */
@@ -649,6 +681,11 @@ public final class RxReliability extends Component {
         /** {@code src == regNext(x)}, compared a cycle ahead for the head and the entry behind it. */
         Bool srcIsRegNext(UInt x, String name) {
             return mux(fresh, regNext(nextSrc.eq(x)).named(name + "_next"), regNext(src.eq(x)).named(name + "_cur"));
+        }
+
+        /** {@code exp() - 1}, every candidate decremented from its register and chosen last. */
+        UInt expMinusOne(String name) {
+            return ExpTable.Prefetch.pick(fresh, atNext.exp, atCur.exp).minus(src, U(1, 16), name);
         }
 
         UInt exp(String name) {

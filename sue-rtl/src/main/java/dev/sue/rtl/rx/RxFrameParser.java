@@ -63,7 +63,8 @@ import java.util.List;
  *       at their first beat), {@code pass} (committed PDUs), {@code ctl} (control frames), and one
  *       per drop reason: {@code mac_err}, {@code fcs}, {@code trunc}, {@code over}, {@code hdr},
  *       {@code len}, {@code csum}, {@code rcrc}, {@code ver}, {@code op}, {@code src},
- *       {@code part}. Once no frame is in flight, frames = pass + ctl + the sum of the drops.</li>
+ *       {@code part}. Each counts a cycle after its event (the event is registered first). Once no
+ *       frame is in flight, frames = pass + ctl + the sum of the drops.</li>
  * </ul>
  *
  * <h2>Timing</h2>
@@ -160,7 +161,7 @@ public final class RxFrameParser extends Component {
         // ---------------- stages ----------------
         Bool go = wire("go", bool());
         RxHeldBeat held = new RxHeldBeat(macIn, fcsEn, go, nb, cw, q);
-        cntFrames.set(Counter.saturating("cnt_frames_r", StatusWord.BITS, held.frameIn));
+        cntFrames.set(lateCounter("cnt_frames_r", held.frameIn));
         RxCrcChecks crc = new RxCrcChecks(held, fcsEn, w, hb);
         param("CRC_LATENCY", crc.latency);
         RxHeaderCheck header = new RxHeaderCheck(held, cfgBlock, encap, vlan, numXpus, nb, fcsEn);
@@ -188,8 +189,10 @@ public final class RxFrameParser extends Component {
         RxRealigner realigner = new RxRealigner(held, w, cw, q, sh);
         go.set(realigner.out.ready.and(control.room).andNot(infoQ.almostFull).andNot(endQ.almostFull)
                 .andNot(classQ.almostFull).andNot(ctlEndQ.almostFull));
-        // elastic registers to the output stage, as many as the CRC latency: the end record is then ready
-        Stream<OpSlot> o = realigner.out.m2sPipe();
+        // elastic registers to the output stage, as many as the CRC latency: the end record is then ready. The first
+        // registers ready too (a skid slot): the output stage's take (the end record FIFO's count, m_ready) no longer
+        // runs back through the chain into go, s_ready and every stage-L register enable (10 levels in the endpoint)
+        Stream<OpSlot> o = realigner.out.fullPipe();
         for (int i = 1; i < crc.latency; i++) {
             o = o.m2sPipe();
         }
@@ -197,15 +200,14 @@ public final class RxFrameParser extends Component {
 
         // ---------------- counters ----------------
         Bool sue = verdict.endPop.andNot(verdict.isCtl);
-        cntPass.set(Counter.saturating("cnt_pass_r", StatusWord.BITS, sue.andNot(verdict.anyBad)));
-        cntCtl.set(Counter.saturating("cnt_ctl_r", StatusWord.BITS, verdict.endPop.and(verdict.isCtl)));
+        cntPass.set(lateCounter("cnt_pass_r", sue.andNot(verdict.anyBad)));
+        cntCtl.set(lateCounter("cnt_ctl_r", verdict.endPop.and(verdict.isCtl)));
         UInt[] outs = {cntMacErr, cntFcs, cntTrunc, cntOver, cntHdr, cntLen, cntCsum, cntRcrc, cntVer, cntOp, cntSrc,
             cntPart};
-        Bool earlier = FALSE;
-        for (int i = 0; i < verdict.reasons.length; i++) {
-            outs[i].set(Counter.saturating("cnt_" + COUNTERS.get(3 + i) + "_r", StatusWord.BITS,
-                    sue.and(verdict.reasons[i]).andNot(earlier)));
-            earlier = earlier.or(verdict.reasons[i]);
+        List<Bool> reasons = List.of(verdict.reasons);
+        for (int i = 0; i < reasons.size(); i++) {
+            Bool earlier = RxVerdict.anyOf(reasons.subList(0, i));
+            outs[i].set(lateCounter("cnt_" + COUNTERS.get(3 + i) + "_r", sue.and(reasons.get(i)).andNot(earlier)));
         }
         latency(LAST_BEAT_LATENCY);
     }
@@ -214,6 +216,17 @@ public final class RxFrameParser extends Component {
     @Override
     public String moduleBaseName() {
         return "sue_rx_parser";
+    }
+
+    /**
+     * A saturating status counter of {@code event}, counted a cycle late: the events come from the go and verdict
+     * logic (the record FIFOs' counts, the output's ready), and the count enable of 32 flip-flops behind them was
+     * 10 levels.
+     */
+    private static UInt lateCounter(String name, Bool event) {
+        Bool step = reg(name + "_step", bool()).init(false);
+        step.set(event);
+        return Counter.saturating(name, StatusWord.BITS, step);
     }
 
     /** Byte count of a contiguous-from-0 keep (0 when none), {@code cw} bits. */

@@ -7,6 +7,8 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.OneHot;
+import java.util.List;
 
 /**
  * The output stage of {@link RxFrameParser}: joins each realigned op slot with its frame's header
@@ -25,6 +27,11 @@ final class RxVerdict {
     final Bool anyBad;
     /** Drop reasons in priority order (the first that holds is counted), as {@link RxFrameParser#COUNTERS} from 3. */
     final Bool[] reasons;
+
+    /** Whether any of {@code bools} holds, as one wide OR (a reduction tree, balanced by synthesis). */
+    static Bool anyOf(List<Bool> bools) {
+        return bools.isEmpty() ? FALSE : OneHot.fromBools(bools).orR();
+    }
 
     RxVerdict(Stream<OpSlot> o, StreamFifo<RxPduInfo> infoQ, StreamFifo<RxEndRecord> endQ, RxCrcChecks crc,
             UInt maxPdu, Stream<RxPduBeat> m, int ob, int nb, boolean lenCheck) {
@@ -45,17 +52,20 @@ final class RxVerdict {
                 .or(info.srcBad).or(info.partBad);
         Bool trunc = oe.lt(U(ob, pb));
         UInt opLen = oe.sub(ob).named("op_len");
-        Bool over = trunc.not().and(opLen.gt(maxPdu.resize(pb)));
+        // op length > RX_MAX_PDU as one compare of the end offset with a registered O + RX_MAX_PDU (the length's
+        // subtractor and a comparator in series were 7 levels to m_commit); the register follows RX_MAX_PDU a
+        // cycle later, and the configuration changes only while no frame is in flight
+        UInt maxEnd = reg("max_end", uint(pb)).init(RxFrameParser.MAX_PDU + ob);
+        maxEnd.set(maxPdu.resize(pb).add(ob));
+        Bool over = trunc.not().and(oe.gt(maxEnd));
         Bool lenBad = lenCheck ? info.lenHdrBad.or(oe.resize(17).ne(info.expE)) : FALSE;
         Bool deliverable = isCtl.not().and(hdrDrop.not()).and(aborted.not()).and(oL.and(trunc).not());
         Bool abortNow = oL.not().and(acc.resize(15).add(nb).gt(maxPdu.resize(15)));
         reasons = new Bool[] {end.macErr, end.fcsBad, trunc, over, info.hdrBad, lenBad, info.csumBad, end.rcrcBad,
             info.verBad, info.opBad, info.srcBad, info.partBad};
-        Bool bad = FALSE;
-        for (Bool r : reasons) {
-            bad = bad.or(r);
-        }
-        anyBad = bad;
+        // one wide OR (a reduction tree), not a chain: the end record's reasons, behind the end FIFO's valid, are
+        // the latest inputs (a chain put them 9 levels before m_commit in the endpoint)
+        anyBad = anyOf(List.of(reasons));
         m.valid.set(o.valid.and(haveRec).and(deliverable));
         Bool take = o.valid.and(haveRec).and(deliverable.not().or(m.ready)).named("take");
         o.ready.set(take);
