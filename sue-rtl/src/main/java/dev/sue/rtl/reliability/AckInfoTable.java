@@ -72,8 +72,9 @@ final class AckInfoTable {
         idx.set(req.payload.dest.resize(xw));
         Bool oldLeaving = take.and(takeDest.eq(idx)).named("ack_old_leaving");
         Bool oldWaits = pendingBit.andNot(oldLeaving).named("ack_old_waits");
-        AckInfo word = wire("ack_info_in", new AckInfo());
-        word.setFrom(req.payload.op, req.payload.rpsn);
+        // the word {op, up to} is computed before the register: the merge compare starts from it
+        AckInfo word = reg("ack_info_in", new AckInfo());
+        word.setFrom(ahead.payload.op, ahead.payload.rpsn);
         Bool newWins = info.readAsync(idx).supersededBy(word).named("ack_new_wins");
         info.write(idx, word, ok.and(oldWaits.not().or(newWins)));
         Bits setMask = mux(ok, B(1, xpus).shl(idx), B(0, xpus));

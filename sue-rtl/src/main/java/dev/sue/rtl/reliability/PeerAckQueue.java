@@ -60,8 +60,9 @@ final class PeerAckQueue {
         UInt idx = in.payload.peer.resize(xw);
         pushIdx.set(idx);
         push.set(ok.and(queuedBit.not().or(pop.and(peer.eq(idx)))));
-        AckInfo word = wire("peer_msg_in", new AckInfo());
-        word.setFrom(in.payload.op, in.payload.rpsn);
+        // the word {op, up to} is computed before the register: the merge compare starts from it
+        AckInfo word = reg("peer_msg_in", new AckInfo());
+        word.setFrom(ahead.payload.op, ahead.payload.rpsn);
         Bool newer = waiting.readAsync(idx).supersededBy(word).named("peer_newer");
         waiting.write(idx, word, ok.and(push.or(newer)));
         fifo.s.valid.set(push);
