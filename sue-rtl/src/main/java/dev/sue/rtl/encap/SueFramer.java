@@ -230,7 +230,8 @@ public final class SueFramer extends Component {
         UInt nIn2 = regNext(len1.resize(14).add(n - 1).slice(13, lg).resize(13)).named("n_in2");
         UInt frameLen1 = body1.resize(14).add(c).named("frame_len1"); // without R-CRC
         UInt nOut2 = regNext(frameLen1.add(n - 1).slice(13, lg).resize(13)).named("n_out2");
-        UInt lastIdx1 = frameLen1.sub(1).slice(lg - 1, 0).named("last_idx1");
+        // one adder from body1 (not frame_len1 - 1): a carry chain less before the 1024-bit keep decode
+        UInt lastIdx1 = body1.resize(14).add(c - 1).slice(lg - 1, 0).named("last_idx1");
         List<Bool> lk = new ArrayList<>();
         for (int i = n - 1; i >= 0; i--) {
             lk.add(i == 0 ? TRUE : lastIdx1.ge(i));
