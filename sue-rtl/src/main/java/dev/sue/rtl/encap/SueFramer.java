@@ -61,9 +61,8 @@ import java.util.List;
  *   <li>{@code ctl} (slave {@code Stream<PacketBeat>}, only with {@code controlFrames}, as in
  *       {@code sue_endpoint}): whole control frames without FCS, kept back to back by their
  *       source; {@link ControlFrameMerge} puts them between SUE frames after the R-CRC stage,
- *       so they get the FCS when FCS_BY_SUE is 1, like every frame. With FCS_BY_SUE = 1 a register
- *       between the merge and the FCS stage adds one cycle to every frame's latency (below) in
- *       this configuration; with 0 the frames bypass it and the FCS stage.</li>
+ *       so they get the FCS when FCS_BY_SUE is 1, like every frame (with 0 the frames bypass the
+ *       FCS stage). The merge takes the R-CRC stage's output register, so it costs no cycle.</li>
  *   <li>{@code frames}, {@code drops} (out, 32 bits, wrapping): frames sent into the CRC stages
  *       and PDUs dropped because {@code dest >= numXpus} (their data beats are consumed and
  *       nothing reaches {@code m}).</li>
@@ -74,9 +73,13 @@ import java.util.List;
  * between intake and their last output beat, and the header request is issued in that cycle.
  * The header arrives {@link SueHeaderBuilder#LATENCY} = 3 cycles later and the frame's first
  * beat is built combinationally from it and the data stream's head; the R-CRC stage registers
- * it (latency 1) and the FCS stage lets it fall through (latency 0, or bypassed). So on an idle
- * system a descriptor valid in cycle t with its first data beat by t + 3 gives the first frame
- * beat on {@code m} in cycle t + 4, for every frame length when FCS_BY_SUE = 0:
+ * it (latency 1) and its output register (a forward register: the appender's output logic, its
+ * queue head, CRC select and lane multiplexers, is most of a cycle, so the merge, the FCS stage
+ * and the MAC port start from flip-flops) adds a cycle; with FCS_BY_SUE = 1 the FCS stage lets
+ * it fall through into its own output register (one more cycle), with 0 it is bypassed. So on
+ * an idle system a descriptor valid in cycle t with its first data beat by t + 3 gives the
+ * first frame beat on {@code m} in cycle t + 5 (t + 6 with FCS_BY_SUE = 1), for every frame
+ * length when FCS_BY_SUE = 0:
  * <ul>
  *   <li>frames of two or more beats (before the R-CRC): only the last beat waits for the
  *       appender's {@link dev.sue.hdl.lib.crc.CrcEngine} (5-6 cycles), which the earlier beats
@@ -89,12 +92,12 @@ import java.util.List;
  *       undone by a matrix chosen by that count, computed at descriptor time) gives the R-CRC
  *       one cycle after the beat, i.e. in cycle t + 4 when the beat is at the appender's head,
  *       and the appender takes it through its fast-CRC input ({@code s_fast}) instead of its
- *       engine: the beat leaves at t + 4. If the R-CRC does not fit in the beat's free lanes,
- *       it spills into a second beat at t + 5.</li>
+ *       engine: the beat leaves the appender at t + 4, {@code m} at t + 5. If the R-CRC does not
+ *       fit in the beat's free lanes, it spills into a second beat at t + 6.</li>
  * </ul>
  * With FCS_BY_SUE = 1 a one-beat frame's (only) beat still waits for the FCS engine (its
- * latency: 5 cycles at 512 bits, 6 at 1024, so t + 9 / t + 10); frames of more beats keep
- * t + 4. Throughput: with descriptors and data backlogged the output carries a frame beat in
+ * latency: 5 cycles at 512 bits, 6 at 1024, so t + 11 / t + 12 with the two output registers);
+ * frames of more beats leave at t + 6. Throughput: with descriptors and data backlogged the output carries a frame beat in
  * every cycle it is ready (the output is longer than the input by H + 8 + P + 4 [+ 4] bytes, so
  * the input side has the slack to absorb the CRC stages' extra beats), one-beat frames
  * included.
@@ -106,7 +109,7 @@ public final class SueFramer extends Component {
     public static final int FCS_BY_SUE = 0x0211;
     /** Reset value of MIN_FRAME. */
     public static final int DEFAULT_MIN_FRAME = 64;
-    /** PDUs between descriptor intake and their frame's last beat leaving the assembler. */
+    /** PDUs between descriptor intake and their frame's last beat leaving the assembler (the current one included). */
     public static final int HEADER_SLOTS = 6;
 
     public final Bool cfgValid = in(bool());
@@ -133,6 +136,8 @@ public final class SueFramer extends Component {
         final Bool hasData = bool();
         /** The frame is one beat before its R-CRC: the R-CRC comes from the fast path. */
         final Bool fast = bool();
+        /** The frame is one beat before its R-CRC ({@code nOut == 1}), fast path or not. */
+        final Bool oneOut = bool();
         /** Fast path: window bytes after the covered ones (N - prefix bytes - body). */
         final UInt trail;
         private final int prefixBytes;
@@ -225,7 +230,8 @@ public final class SueFramer extends Component {
         UInt nIn2 = regNext(len1.resize(14).add(n - 1).slice(13, lg).resize(13)).named("n_in2");
         UInt frameLen1 = body1.resize(14).add(c).named("frame_len1"); // without R-CRC
         UInt nOut2 = regNext(frameLen1.add(n - 1).slice(13, lg).resize(13)).named("n_out2");
-        UInt lastIdx1 = frameLen1.sub(1).slice(lg - 1, 0).named("last_idx1");
+        // one adder from body1 (not frame_len1 - 1): a carry chain less before the 1024-bit keep decode
+        UInt lastIdx1 = body1.resize(14).add(c - 1).slice(lg - 1, 0).named("last_idx1");
         List<Bool> lk = new ArrayList<>();
         for (int i = n - 1; i >= 0; i--) {
             lk.add(i == 0 ? TRUE : lastIdx1.ge(i));
@@ -234,6 +240,7 @@ public final class SueFramer extends Component {
         Bool fast2 = regNext(fastPath ? frameLen1.le(n) : FALSE).named("fast2");
         UInt trail2 = regNext(U(Math.max(0, wd), 14).sub(body1.resize(14)).slice(tw - 1, 0)).named("trail2");
         Bool fast3 = regNext(fast2).named("fast3");
+        Bool oneOut3 = regNext(regNext(frameLen1.le(n)).named("one_out2")).named("one_out3");
         Bool hasData3 = regNext(regNext(len1.ne(0)).named("has_data2")).named("has_data3");
         UInt trail3 = regNext(trail2).named("trail3");
         Bits rh2 = regNext(rh1).named("rh2");
@@ -268,30 +275,43 @@ public final class SueFramer extends Component {
         fresh.drop.set(hb.hdrDestError);
         fresh.hasData.set(hasData3);
         fresh.fast.set(fast3);
+        fresh.oneOut.set(oneOut3);
         fresh.trail.set(trail3);
 
-        // ---- header queue with fall-through
+        // ---- the current entry: a register loaded from the header queue or straight from the
+        // header builder; while it is empty the builder's fresh entry is the head (fall-through),
+        // so a header is used in the cycle it arrives. The head is a 2:1 select of registers, and
+        // its beat-count decisions (more input beats, last output beat, past the prefix beats)
+        // are registered flags, not compares behind the queue's read multiplexer: the data ready,
+        // the entry's end and the queue's push and count follow in a few levels.
         StreamFifo<Entry> hq = instance(() -> new StreamFifo<>(() -> new Entry(c, n, tw), HEADER_SLOTS,
                 FifoStorage.REGISTERS, HEADER_SLOTS));
-        Bool queued = hq.m.valid;
-        Bool headValid = queued.or(hb.hdrValid).named("head_valid");
+        Entry cur = reg("cur", new Entry(c, n, tw));
+        Bool curValid = reg("cur_valid", bool()).init(false);
+        Bool curMoreIn = reg("cur_more_in", bool()).init(false); // input beats left for cur
+        Bool curIsLast = reg("cur_is_last", bool()).init(false); // the next output beat is cur's last
+        Bool headValid = curValid.or(hb.hdrValid).named("head_valid");
         Entry head = wire("head", new Entry(c, n, tw));
         assignLeaves(head, fresh);
-        when(queued, () -> assignLeaves(head, hq.m.payload));
+        when(curValid, () -> assignLeaves(head, cur));
+        // a fresh head has no beat out or in yet
+        Bool moreIn = mux(curValid, curMoreIn, fresh.hasData).named("more_in");
+        Bool isLast = mux(curValid, curIsLast, fresh.oneOut).named("is_last");
         Bool entryDone = wire("entry_done", bool());
-        hq.s.valid.set(hb.hdrValid.andNot(queued.not().and(entryDone)));
+        Bool nextFromQueue = hq.m.valid; // the queue holds entries only behind a valid cur
+        hq.s.valid.set(hb.hdrValid.and(curValid).andNot(entryDone.andNot(nextFromQueue)));
         assignLeaves(hq.s.payload, fresh);
-        hq.m.ready.set(queued.and(entryDone));
+        hq.m.ready.set(entryDone);
+        assertThat(hq.m.valid.not().or(curValid), "internal: header queue holds entries but no current one");
         assertThat(hq.s.valid.not().or(hq.s.ready), "internal: header queue overflow");
         when(take.andNot(entryDone), () -> outstanding.set(outstanding.add(1)))
                 .elseWhen(entryDone.andNot(take), () -> outstanding.set(outstanding.sub(1)));
 
         // ---- frame assembly: prefix, PDU bytes shifted by c (carry of r bytes), zero padding
         UInt j = reg("out_beat", uint(13)).init(0);
-        UInt kTaken = reg("in_beats", uint(13)).init(0);
-        Bool moreIn = kTaken.lt(head.nIn).named("more_in");
-        Bool needIn = (q == 0 ? moreIn : j.ge(q).and(moreIn)).named("need_in");
-        Bool isLast = j.add(1).eq(head.nOut).named("is_last");
+        UInt kTaken = reg("in_beats", uint(13)).init(0); // for the data contract's assertion only
+        Bool pastPrefix = q == 0 ? TRUE : reg("past_prefix", bool()).init(false); // j >= q
+        Bool needIn = pastPrefix.and(moreIn).named("need_in");
         Bool drop = head.drop;
 
         Stream<PacketBeat> asm = wire("asm", Stream.of(() -> new PacketBeat(dataWidth)));
@@ -329,17 +349,44 @@ public final class SueFramer extends Component {
         assertThat(dataFire.not().or(data.payload.last.eq(kTaken.add(1).eq(head.nIn))),
                 "data: last must mark beat ceil(length / bytes per beat) of the PDU");
         if (r > 0) {
-            when(q == 0 ? asmFire : asmFire.and(j.ge(q)), () -> {
+            when(asmFire.and(pastPrefix), () -> {
                 carry.set(data.payload.data.slice(8 * n - 1, 8 * (n - r)));
                 carryKeep.set(mux(needIn, data.payload.keep.slice(n - 1, n - r), B(0, r)));
             });
         }
         when(asmFire, () -> j.set(j.add(1)));
-        Bool dropDone = dropping.and(moreIn.not().or(dataFire.and(kTaken.add(1).eq(head.nIn))));
+        Bool lastIn = dataFire.and(data.payload.last).named("last_in");
+        Bool dropDone = dropping.and(moreIn.not().or(lastIn));
         entryDone.set(asmFire.and(isLast).or(dropDone));
+        // the flags of the head next cycle: the same entry (cur, or the fresh one kept in cur) with
+        // this cycle's beats counted, or the next entry with none
+        Bool penultimate = j.add(2).eq(head.nOut).named("penultimate_out");
+        when(headValid.andNot(entryDone), () -> {
+            curMoreIn.set(moreIn.andNot(lastIn));
+            curIsLast.set(mux(asmFire, penultimate, isLast));
+            if (q > 0) {
+                when(asmFire.and(j.eq(q - 1)), () -> pastPrefix.set(true));
+            }
+        });
+        when(curValid.not().and(hb.hdrValid).andNot(entryDone), () -> {
+            curValid.set(true);
+            assignLeaves(cur, fresh);
+        });
+        Entry next = wire("next_entry", new Entry(c, n, tw));
+        assignLeaves(next, fresh);
+        when(nextFromQueue, () -> assignLeaves(next, hq.m.payload));
         when(entryDone, () -> {
             j.set(0);
             kTaken.set(0);
+            if (q > 0) {
+                pastPrefix.set(false);
+            }
+            when(curValid, () -> {
+                curValid.set(nextFromQueue.or(hb.hdrValid));
+                assignLeaves(cur, next);
+                curMoreIn.set(next.hasData);
+                curIsLast.set(next.oneOut);
+            });
         });
         frames.set(Counter.saturating("frame_count", StatusWord.BITS, asmFire.and(isLast)));
         drops.set(Counter.saturating("drop_count", StatusWord.BITS, dropDone));
@@ -366,33 +413,36 @@ public final class SueFramer extends Component {
             rcrc.fastCrc.valid.set(win.crcValid);
             rcrc.fastCrc.payload.set(win.crcValue);
         }
-        CrcAppender fcs = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, 0, true));
-        fcs.enable.set(fcsBySue);
+        // The R-CRC stage's output logic (its queue head, the CRC select, the lane multiplexers) is
+        // most of a cycle: a forward register ends it, so the merge, the FCS stage and the MAC
+        // port start from flip-flops (one cycle on every frame).
+        Stream<PacketBeat> framed = rcrc.m.m2sPipe();
+        Stream<PacketBeat> sue;
         if (controlFrames) {
             ctl = slave(Stream.of(() -> new PacketBeat(dataWidth))).named("ctl");
             ControlFrameMerge merge = instance("ctl_merge", () -> new ControlFrameMerge(dataWidth));
-            merge.frames.connectFrom(rcrc.m);
+            merge.frames.connectFrom(framed);
             merge.ctl.connectFrom(ctl);
-            // The R-CRC stage's keep is combinational from the assembler: with the merge's mux the
-            // FCS engine's pad decode would be 9 levels at 1024 bits, so a forward register
-            // (full throughput, one cycle more latency) sits between. It serves FCS_BY_SUE = 1
-            // only: with 0 the frames leave the merge for m directly (the FCS stage would pass
-            // them through anyway), so the usual configuration keeps the framer's latency.
-            Stream<PacketBeat> toFcs = merge.m.newWire("to_fcs");
-            toFcs.valid.set(merge.m.valid.and(fcsBySue));
-            assignLeaves(toFcs.payload, merge.m.payload);
-            fcs.s.connectFrom(toFcs.m2sPipe());
-            merge.m.ready.set(mux(fcsBySue, toFcs.ready, m.ready));
-            m.valid.set(mux(fcsBySue, fcs.m.valid, merge.m.valid));
-            m.payload.data.set(mux(fcsBySue, fcs.m.payload.data, merge.m.payload.data));
-            m.payload.keep.set(mux(fcsBySue, fcs.m.payload.keep, merge.m.payload.keep));
-            m.payload.last.set(mux(fcsBySue, fcs.m.payload.last, merge.m.payload.last));
-            fcs.m.ready.set(m.ready);
+            sue = merge.m;
         } else {
             ctl = null;
-            fcs.s.connectFrom(rcrc.m);
-            m.connectFrom(fcs.m);
+            sue = framed;
         }
+        // FCS_BY_SUE = 1: through the FCS stage and its output register (the FCS stage's output
+        // logic is as deep as the R-CRC stage's); 0: straight to m, the FCS stage idle
+        CrcAppender fcs = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, 0, true));
+        fcs.enable.set(fcsBySue);
+        Stream<PacketBeat> toFcs = sue.newWire("to_fcs");
+        toFcs.valid.set(sue.valid.and(fcsBySue));
+        assignLeaves(toFcs.payload, sue.payload);
+        fcs.s.connectFrom(toFcs);
+        Stream<PacketBeat> withFcs = fcs.m.m2sPipe();
+        sue.ready.set(mux(fcsBySue, toFcs.ready, m.ready));
+        m.valid.set(mux(fcsBySue, withFcs.valid, sue.valid));
+        m.payload.data.set(mux(fcsBySue, withFcs.payload.data, sue.payload.data));
+        m.payload.keep.set(mux(fcsBySue, withFcs.payload.keep, sue.payload.keep));
+        m.payload.last.set(mux(fcsBySue, withFcs.payload.last, sue.payload.last));
+        withFcs.ready.set(m.ready);
         desc.assertProtocol("desc", false);
         data.assertProtocol("data", false);
         List<Bits> beyond = new ArrayList<>();
@@ -401,7 +451,7 @@ public final class SueFramer extends Component {
         }
         assertThat(data.valid.not().or(cat(beyond).eq(0)), "data: bytes beyond keep must be zero");
         m.assertProtocol("m", true);
-        latency(SueHeaderBuilder.LATENCY + 1);
+        latency(SueHeaderBuilder.LATENCY + 2);
     }
 
     /** UDP source port / flow label / AFH entropy: {2'b11, vc, dest, 2'b00}, constant per (dest, vc). */

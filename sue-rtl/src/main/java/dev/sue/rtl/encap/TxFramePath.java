@@ -39,7 +39,7 @@ import dev.sue.rtl.pdu.RhDesc;
  *
  * <h2>Timing</h2>
  * Port select is combinational, so the framer's timing holds end to end: descriptor valid in
- * cycle t (first data beat by t + 3) -> first MAC beat in cycle t + 4 on an idle system, for
+ * cycle t (first data beat by t + 3) -> first MAC beat in cycle t + 5 on an idle system, for
  * every frame length with FCS_BY_SUE = 0 (one-beat frames through the framer's R-CRC fast path);
  * 100 % MAC bus occupancy with a backlog.
  */
@@ -81,6 +81,6 @@ public final class TxFramePath extends Component {
         }
         frames.set(framer.frames);
         drops.set(framer.drops);
-        latency(SueHeaderBuilder.LATENCY + 1);
+        latency(SueHeaderBuilder.LATENCY + 2);
     }
 }

@@ -37,11 +37,14 @@ final class AckInfoTable {
     final AckInfo takeInfo;
 
     /**
+     * @param ahead the requests (from registers); they pass one more register here, behind which
+     *     they are used, so that their peer's pending and queued bits are read a cycle early
+     *     ({@link BitAhead})
      * @param nextDest the connection of the engine's event one stage ahead of its decide stage
      *     (a register): its pending bit is read a cycle early into {@link #takeHas}, with this
      *     cycle's set and take applied, so no wide bit select sits in front of the decide stage
      */
-    AckInfoTable(int xpus, Flow<AckReq> req, UInt now16, UInt ackWait, UInt nextDest) {
+    AckInfoTable(int xpus, Flow<AckReq> ahead, UInt now16, UInt ackWait, UInt nextDest) {
         int xw = log2Up(xpus);
         // one entry per peer, plus one: a peer popped in a cycle may be pushed again in it, and the
         // FIFO frees the popped place only at the next edge
@@ -55,13 +58,23 @@ final class AckInfoTable {
         take = wire("ack_take", bool());
         takeDest = wire("ack_take_dest", uint(xw));
         duePop = wire("pig_pop", bool());
+        dueDest = pig.m.payload.slice(xw + 15, 16).asUInt().named("pig_dest");
 
-        Bool ok = req.valid.and(AckInfo.inRange(req.payload.dest, xpus)).named("ack_req_ok");
-        UInt idx = req.payload.dest.resize(xw);
+        // the requests pass one more register; their pending and queued bits are read a cycle early
+        UInt aheadIdx = ahead.payload.dest.resize(xw);
+        Bool ok = wire("ack_req_ok", bool());
+        Bool push = wire("pig_push", bool());
+        UInt idx = wire("ack_req_idx", uint(xw));
+        Bool pendingBit = BitAhead.of("ack_req2_pending", aheadIdx, pending, take, takeDest, ok, idx);
+        Bool queuedBit = BitAhead.of("ack_req2_queued", aheadIdx, pigQueued, duePop, dueDest, push, idx);
+        Flow<AckReq> req = TxReliability.registered("ack_req2", ahead);
+        ok.set(req.valid.and(AckInfo.inRange(req.payload.dest, xpus)));
+        idx.set(req.payload.dest.resize(xw));
         Bool oldLeaving = take.and(takeDest.eq(idx)).named("ack_old_leaving");
-        Bool oldWaits = pending.bit(idx).andNot(oldLeaving).named("ack_old_waits");
-        AckInfo word = wire("ack_info_in", new AckInfo());
-        word.setFrom(req.payload.op, req.payload.rpsn);
+        Bool oldWaits = pendingBit.andNot(oldLeaving).named("ack_old_waits");
+        // the word {op, up to} is computed before the register: the merge compare starts from it
+        AckInfo word = reg("ack_info_in", new AckInfo());
+        word.setFrom(ahead.payload.op, ahead.payload.rpsn);
         Bool newWins = info.readAsync(idx).supersededBy(word).named("ack_new_wins");
         info.write(idx, word, ok.and(oldWaits.not().or(newWins)));
         Bits setMask = mux(ok, B(1, xpus).shl(idx), B(0, xpus));
@@ -72,7 +85,6 @@ final class AckInfoTable {
         takeHas = regNext(hasNext).named("ack_take_has");
         takeInfo = info.readAsync(takeDest);
 
-        dueDest = pig.m.payload.slice(xw + 15, 16).asUInt().named("pig_dest");
         UInt pigTime = pig.m.payload.slice(15, 0).asUInt();
         Bool dueQ = reg("pig_due_q", bool()).init(false);
         Bool stableQ = reg("pig_stable_q", bool()).init(false);
@@ -80,7 +92,7 @@ final class AckInfoTable {
         stableQ.set(pig.m.valid.andNot(duePop));
         due = dueQ.and(stableQ).and(pig.m.valid).named("pig_due");
         pig.m.ready.set(duePop);
-        Bool push = ok.and(pigQueued.bit(idx).not().or(duePop.and(dueDest.eq(idx)))).named("pig_push");
+        push.set(ok.and(queuedBit.not().or(duePop.and(dueDest.eq(idx)))));
         pig.s.valid.set(push);
         pig.s.payload.set(cat(idx, now16));
         Bits qClr = mux(duePop, B(1, xpus).shl(dueDest), B(0, xpus));

@@ -56,13 +56,15 @@ import dev.sue.rtl.queue.TxQueueManager;
  *     error (queued PDUs drain and are dropped). Only changes are sent, three cycles after the
  *     engine's decide stage ({@link WindowFlow}).</li>
  * <li>{@code peer_ack} (slave Flow {@link PeerAck}): ACK(rpsn) / NACK(rpsn) from the receive
- *     path, registered on entry. One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
+ *     path, registered on entry and once more in {@link PeerAckQueue} (whose per-peer bit is read
+ *     between the two registers). One message per peer waits in a RAM, the peers with a message in a FIFO (each at most
  *     once): a message for a peer that already has one waiting is merged into it, keeping the
  *     newer by "acknowledged up to" (NACK(r) counts as r - 1, a NACK wins a tie; messages may
  *     arrive out of order), counted in {@code cnt_ack_merged}. ACKs are cumulative, so nothing is
  *     lost, and nothing overflows.</li>
  * <li>{@code ack_req} (slave Flow {@link AckReq}): ACK info to carry to a peer on its next PDU
- *     ({@link AckInfoTable}), registered on entry; if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles
+ *     ({@link AckInfoTable}), registered on entry and once more in the table (as {@code peer_ack});
+ *     if no PDU to the peer leaves within ACK_PIGGYBACK_WAIT cycles
  *     (and up to one more) an empty PDU (length 0, the peer's next PSN, not consumed) carries
  *     it.</li>
  * <li>{@code cfg_valid, cfg_addr, cfg_data, cfg_ready}: 0x0220 WINDOW (1..windowMax, default
@@ -253,7 +255,6 @@ public final class TxReliability extends Component {
         connErrD.set(engine.at2.addr.resize(10));
         connErr.valid.set(connErrV);
         connErr.payload.set(connErrD);
-        Bool badNack = peerAckQ.payload.op.eq(RhDesc.OP_NACK);
         cntPdus.set(Counter.saturating("cnt_pdus_q", StatusWord.BITS, engine.pduSent));
         cntRetx.set(Counter.saturating("cnt_retx_q", StatusWord.BITS, engine.retxSent));
         cntEmpty.set(Counter.saturating("cnt_empty_q", StatusWord.BITS, engine.emptySent));
@@ -263,9 +264,9 @@ public final class TxReliability extends Component {
         cntAckUsed.set(Counter.saturating("cnt_ack_used_q", StatusWord.BITS, engine.ackUsed));
         cntNackUsed.set(Counter.saturating("cnt_nack_used_q", StatusWord.BITS, engine.nackUsed));
         cntAckStale.set(Counter.saturating("cnt_ack_stale_q", StatusWord.BITS,
-                engine.jobStale.andNot(engine.jobIsNack).or(peers.badPeer.andNot(badNack))));
+                engine.jobStale.andNot(engine.jobIsNack).or(peers.badAck)));
         cntNackStale.set(Counter.saturating("cnt_nack_stale_q", StatusWord.BITS,
-                engine.jobStale.and(engine.jobIsNack).or(peers.badPeer.and(badNack))));
+                engine.jobStale.and(engine.jobIsNack).or(peers.badNack)));
         cntTimeouts.set(Counter.saturating("cnt_timeouts_q", StatusWord.BITS, engine.timedOut));
         cntRetryErr.set(Counter.saturating("cnt_retry_err_q", StatusWord.BITS, engine.errEnter));
         cntAckMerged.set(Counter.saturating("cnt_ack_merged_q", StatusWord.BITS, peers.merged));
@@ -275,7 +276,7 @@ public final class TxReliability extends Component {
     }
 
     /** {@code in} through a register (valid reset low): registers {@code <name>_q_*}, the flow {@code <name>_in}. */
-    private static <T extends Data> Flow<T> registered(String name, Flow<T> in) {
+    static <T extends Data> Flow<T> registered(String name, Flow<T> in) {
         Bool valid = reg(name + "_q_valid", bool()).init(false);
         valid.set(in.valid);
         T payload = reg(name + "_q", in.payloadType().get());
