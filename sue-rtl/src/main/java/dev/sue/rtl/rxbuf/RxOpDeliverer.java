@@ -152,7 +152,12 @@ final class RxOpDeliverer {
         Bool atLen = mux(remFromHead, RxBuffer.sel(headEmpty, hv).bit(0), remUnits.bit(11));
         Bool pduEnd = atLen.or(RxOpMap.pickBit("lane_pad", RxOpMap.perLane("lane_pad_at", hMap, RxOpMap::isPad), laneIdx))
                 .named("pdu_end");
-        Bool lastOp = hLane.code.resize(12).gt(remCur).named("last_op"); // a 12-bit compare, no clamp before it
+        // Depth: the code meets an 8-bit bound clamped from registers (254 past 254, above every
+        // valid code), not remCur itself: yosys merged `code > remCur` with the h_rem_units
+        // subtraction below into one ALU, so last_op waited for that subtractor's LUTs (9.25
+        // levels at 512 bits to the read address, hp, opos, the frees and the queue pops)
+        UInt remBound = RxCodeBounds.clampUnits(remCur).named("h_rem_bound");
+        Bool lastOp = hLane.code.gt(remBound).named("last_op");
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hLane.beat0InPair.named("win0");
 
@@ -196,7 +201,7 @@ final class RxOpDeliverer {
         Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading)).named("hold_h");
         pduDone = endNow.or(go.and(lastOp)).named("pdu_done");
         // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
-        UInt readsNow = mux(hasData, mux(win0, mux(beats.ge(2), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
+        UInt readsNow = mux(hasData, mux(win0, mux(lastBeat.ne(0), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
         // = beats - first_read - 1 when it reads now, from the last beat's index without a
         // chain of subtractions after it
         UInt readsAfter = mux(hasData, mux(win0, mux(lastBeat.ne(0), lastBeat.sub(1), U(0, 5)), lastBeat), U(0, 5))
@@ -399,7 +404,8 @@ final class RxOpDeliverer {
         Bits dw = RxBuffer.lanes("d_lane", window, actRot.shr(1).resize(lb - 1), nb / 2);
         Bits dKeep = byteMask(nb, k -> k == 0 ? TRUE : dLast.not().or(actRem.ge(k)));
         Bits h0 = RxBuffer.lanes("h_beat0_lane", hw, hLane.units, nb / 2).named("h_beat0");
-        Bits h0Keep = byteMask(nb, k -> k == 0 ? TRUE : beats.gt(1).or(hL1.resize(lb).ge(k)));
+        // (more than one beat: the lane's last-beat index, not beats = index + 1, so no adder before it)
+        Bits h0Keep = byteMask(nb, k -> k == 0 ? TRUE : lastBeat.ne(0).or(hL1.resize(lb).ge(k)));
         Bool cmdOut = go.andNot(hasData).named("cmd_out");
         Bool beat0Out = go.and(hasData).and(win0).named("beat0_out");
         output = new RxXpuOutput(dataWidth);
