@@ -132,6 +132,21 @@ final class RxOpMap {
         return OneHot.fromBools(out).named(name);
     }
 
+    /**
+     * {@code field} of lane {@code lane} of {@code map}, computed on every lane before the pick
+     * (for a field used inverted or widened straight after it): one indexed read.
+     */
+    static Bits pickField(String name, Bits map, UInt lane, Function<Lane, Bits> field) {
+        int bits = laneBits();
+        List<Bits> c = new ArrayList<>();
+        for (int k = 0; k < map.width() / bits; k++) {
+            Lane l = wire(name + "_lane_" + k, new Lane());
+            assignFromBits(l, map.slice(bits * k + bits - 1, bits * k));
+            c.add(field.apply(l));
+        }
+        return RxBuffer.choose(c, lane).named(name);
+    }
+
     /** Bit {@code lane} of a {@link #perLane} result: one indexed read ({@link RxBuffer#choose}). */
     static Bool pickBit(String name, Bits perLane, UInt lane) {
         List<Bits> c = new ArrayList<>();
