@@ -122,14 +122,19 @@ final class RxOpMap {
      * after (a 19-bit lane pick mapped as 4-5 LUT levels in yosys before the test even began).
      */
     static Bits perLane(String name, Bits map, Function<Lane, Bool> test) {
+        return OneHot.fromBools(eachLane(name, map, test)).named(name);
+    }
+
+    /** {@code f} of every lane of {@code map}, lane k at index k. */
+    private static <T> List<T> eachLane(String name, Bits map, Function<Lane, T> f) {
         int bits = laneBits();
-        List<Bool> out = new ArrayList<>();
+        List<T> out = new ArrayList<>();
         for (int k = 0; k < map.width() / bits; k++) {
             Lane l = wire(name + "_lane_" + k, new Lane());
             assignFromBits(l, map.slice(bits * k + bits - 1, bits * k));
-            out.add(test.apply(l));
+            out.add(f.apply(l));
         }
-        return OneHot.fromBools(out).named(name);
+        return out;
     }
 
     /**
@@ -137,14 +142,7 @@ final class RxOpMap {
      * (for a field used inverted or widened straight after it): one indexed read.
      */
     static Bits pickField(String name, Bits map, UInt lane, Function<Lane, Bits> field) {
-        int bits = laneBits();
-        List<Bits> c = new ArrayList<>();
-        for (int k = 0; k < map.width() / bits; k++) {
-            Lane l = wire(name + "_lane_" + k, new Lane());
-            assignFromBits(l, map.slice(bits * k + bits - 1, bits * k));
-            c.add(field.apply(l));
-        }
-        return RxBuffer.choose(c, lane).named(name);
+        return RxBuffer.choose(eachLane(name, map, field), lane).named(name);
     }
 
     /** Bit {@code lane} of a {@link #perLane} result: one indexed read ({@link RxBuffer#choose}). */
