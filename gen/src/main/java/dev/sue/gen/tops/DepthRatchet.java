@@ -18,9 +18,7 @@ public final class DepthRatchet {
     private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.ofEntries(
             // re-based when the estimate learnt how yosys maps wide multiplexers and the write
             // enables of deep LUT RAMs (closer to yosys: sue_rx_deliver 9.25, sue_tx_queue 8.5)
-            Map.entry("sue_endpoint", 8.5),
-            Map.entry("sue_rx", 8.5),
-            Map.entry("sue_rx_deliver", 8.5)));
+            Map.entry("sue_endpoint", 8.5)));
 
     private DepthRatchet() {
     }

@@ -93,12 +93,25 @@ final class RxBuffer {
     }
 
     /**
-     * c[idx] for a power-of-two list: one indexed read, which synthesis maps as one mux (a 4:1
-     * per LUT6). Written as nested 2:1 muxes it synthesised the same, but the depth estimate
-     * costs such a tree mux by mux (5 levels for 32:1, against 3).
+     * c[idx] for a power-of-two list: a tree of 4:1 indexed reads (2:1 at the top for an odd
+     * index width), two index bits per stage from the low end, each stage one LUT6. As one
+     * 64-way indexed read (a case: a one-hot decode and a wide AND-OR for yosys) ABC mapped it
+     * in 4-5 LUT levels, not log4 = 3; nested 2:1 muxes cost the depth estimate a level each.
      */
     static Bits choose(List<Bits> c, UInt idx) {
-        return c.size() == 1 ? c.get(0) : Vec.of(c).get(idx.resize(log2Up(c.size())));
+        int bits = log2Up(c.size());
+        List<Bits> stage = c;
+        for (int lo = 0; stage.size() > 1; ) {
+            int take = Math.min(2, bits - lo);
+            UInt sel = idx.resize(bits).slice(lo + take - 1, lo);
+            List<Bits> next = new ArrayList<>();
+            for (int i = 0; i < stage.size(); i += 1 << take) {
+                next.add(Vec.of(stage.subList(i, i + (1 << take))).get(sel));
+            }
+            stage = next;
+            lo += take;
+        }
+        return stage.get(0);
     }
 
     /** regs[idx] (one register per VC). */

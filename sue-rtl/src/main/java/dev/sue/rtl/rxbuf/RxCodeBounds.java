@@ -43,6 +43,11 @@ final class RxCodeBounds {
         return u.resize(8).or(repeat(big, 8).asUInt());
     }
 
+    /** {@code units} (up to 13 bits) as an 8-bit bound for {@code code > bound}, see {@link #bound}. */
+    static UInt clampUnits(UInt units) {
+        return bound(units);
+    }
+
     /**
      * {@code units} (13 bits) as an 8-bit bound for {@code code > bound}: past 255 it is 254,
      * above every valid code (at most 137) and below INVALID (255), so the clamp is one OR per

@@ -139,6 +139,9 @@ final class RxOpDeliverer {
         // picked out of the word pair and added to the header's position
         UInt lastBeat = hLane.lastBeat.resize(5).named("last_beat");
         UInt beats = mux(hasData, lastBeat.add(1), U(0, 5)).named("beats");
+        // ~last_beat, inverted on every lane before the pick: the credit adder's operand comes
+        // straight from the pick (inverted after it, yosys kept an INV before the carry chain)
+        UInt lastBeatInv = RxOpMap.pickField("h_last_beat_inv", hMap, laneIdx, l -> l.lastBeat.not().asBits()).asUInt();
         UInt opLen = RxOpMap.bytes(hLane).named("op_len");
         UInt hNext = hp.add(opLen).named("h_next");
         // the op reaches the end: its code against the units left ((len - hp - 1) / 2), kept in
@@ -152,7 +155,12 @@ final class RxOpDeliverer {
         Bool atLen = mux(remFromHead, RxBuffer.sel(headEmpty, hv).bit(0), remUnits.bit(11));
         Bool pduEnd = atLen.or(RxOpMap.pickBit("lane_pad", RxOpMap.perLane("lane_pad_at", hMap, RxOpMap::isPad), laneIdx))
                 .named("pdu_end");
-        Bool lastOp = hLane.code.resize(12).gt(remCur).named("last_op"); // a 12-bit compare, no clamp before it
+        // Depth: the code meets an 8-bit bound clamped from registers (254 past 254, above every
+        // valid code), not remCur itself: yosys merged `code > remCur` with the h_rem_units
+        // subtraction below into one ALU, so last_op waited for that subtractor's LUTs (9.25
+        // levels at 512 bits to the read address, hp, opos, the frees and the queue pops)
+        UInt remBound = RxCodeBounds.clampUnits(remCur).named("h_rem_bound");
+        Bool lastOp = hLane.code.gt(remBound).named("last_op");
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hLane.beat0InPair.named("win0");
 
@@ -196,12 +204,17 @@ final class RxOpDeliverer {
         Bool holdH = opHere.and(creditOk).andNot(canIssue).or(headOk.and(pduEnd).and(actReading)).named("hold_h");
         pduDone = endNow.or(go.and(lastOp)).named("pdu_done");
         // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
-        UInt readsNow = mux(hasData, mux(win0, mux(beats.ge(2), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
+        UInt readsNow = mux(hasData, mux(win0, mux(lastBeat.ne(0), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
         // = beats - first_read - 1 when it reads now, from the last beat's index without a
         // chain of subtractions after it
         UInt readsAfter = mux(hasData, mux(win0, mux(lastBeat.ne(0), lastBeat.sub(1), U(0, 5)), lastBeat), U(0, 5))
                 .named("reads_after");
-        Bool freeDec = endNow.or(go.and(lastOp).and(readsAfter.eq(0))).named("free_dec");
+        // whether it needs none or one: tests on the lane's last-beat index (readsAfter's
+        // subtraction is off the frees and the free pointers' adders)
+        UInt lastIdx = hLane.lastBeat;
+        Bool noReadsAfter = hasData.not().or(mux(win0, lastIdx.le(1), lastIdx.eq(0))).named("no_reads_after");
+        Bool oneReadAfter = hasData.and(mux(win0, lastIdx.eq(2), lastIdx.eq(1))).named("one_read_after");
+        Bool freeDec = endNow.or(go.and(lastOp).and(noReadsAfter)).named("free_dec");
         UInt nwDec = RxBuffer.sel(headWords, hv);
 
         Bits ctrlMasked = hw.slice(143, 0).and(byteMask(144 / 8, k -> ctrlLen.gt(k))).named("ctrl_masked");
@@ -352,16 +365,16 @@ final class RxOpDeliverer {
             actIdx.set(firstRead.resize(4).add(1));
             dRet.set(TRUE);
             dIdx.set(firstRead.resize(4));
-            dLast.set(readsAfter.eq(0));
+            dLast.set(noReadsAfter);
         });
-        actFreeFire.set(mux(actReading, actLeft.eq(2).and(actFree), goReads.and(lastOp).and(readsAfter.eq(1))));
+        actFreeFire.set(mux(actReading, actLeft.eq(2).and(actFree), goReads.and(lastOp).and(oneReadAfter)));
         when(go.and(hasData), () -> {
             actVc.set(hv);
             actSrc.set(hdSrc);
             actCtrl.set(ctrlMasked);
             actRot.set(dataOff.resize(lb));
             actRem.set(hL1.resize(lb));
-            actFree.set(lastOp.and(readsAfter.ne(0)));
+            actFree.set(lastOp.andNot(noReadsAfter));
             actNw.set(nwDec);
         });
 
@@ -388,8 +401,8 @@ final class RxOpDeliverer {
             Bool take = go.and(isH);
             cmdC.get(v).set(mux(rxResetIn, U(0, CW), mux(take, satAdd(cmdC.get(v), addCmd, U(1, CW + 1)),
                     satAdd(cmdC.get(v), addCmd, U(0, CW + 1)))));
-            dataC.get(v).set(mux(rxResetIn, U(0, CW), mux(take.and(hasData), satAddTakeBeats(dataC.get(v), addData, lastBeat),
-                    satAdd(dataC.get(v), addData, U(0, CW + 1)))));
+            UInt dataAdded = satAdd(dataC.get(v), addData);
+            dataC.get(v).set(mux(rxResetIn, U(0, CW), mux(take.and(hasData), takeBeats(dataAdded, lastBeatInv), dataAdded)));
             when(noCredit.and(isH), () -> {
                 waitF.get(vv).set(TRUE);
                 need.get(vv).set(beats);
@@ -399,7 +412,8 @@ final class RxOpDeliverer {
         Bits dw = RxBuffer.lanes("d_lane", window, actRot.shr(1).resize(lb - 1), nb / 2);
         Bits dKeep = byteMask(nb, k -> k == 0 ? TRUE : dLast.not().or(actRem.ge(k)));
         Bits h0 = RxBuffer.lanes("h_beat0_lane", hw, hLane.units, nb / 2).named("h_beat0");
-        Bits h0Keep = byteMask(nb, k -> k == 0 ? TRUE : beats.gt(1).or(hL1.resize(lb).ge(k)));
+        // (more than one beat: the lane's last-beat index, not beats = index + 1, so no adder before it)
+        Bits h0Keep = byteMask(nb, k -> k == 0 ? TRUE : lastBeat.ne(0).or(hL1.resize(lb).ge(k)));
         Bool cmdOut = go.andNot(hasData).named("cmd_out");
         Bool beat0Out = go.and(hasData).and(win0).named("beat0_out");
         output = new RxXpuOutput(dataWidth);
@@ -437,12 +451,22 @@ final class RxOpDeliverer {
     }
 
     /**
-     * cur + add - (lastBeat + 1), clamped: the data credits of an op of lastBeat + 1 beats, as
-     * cur + add + ~lastBeat, so the late lastBeat meets one carry chain and no increment.
+     * The data credits after an op of lastBeat + 1 beats takes them: {@code added} (the credits
+     * plus those returned, clamped, from registers) - (lastBeat + 1), as added + ~lastBeat in the
+     * counter's width ({@code lastBeatInv} below ones), so the late lastBeat meets one carry chain
+     * and no clamp. It cannot wrap: an op goes only when the credits before the return already
+     * cover it (the credit test, `data_ok`), and a return only adds.
      */
-    private static UInt satAddTakeBeats(UInt cur, UInt add, UInt lastBeat) {
+    private static UInt takeBeats(UInt added, UInt lastBeatInv) {
+        int w = added.bitWidth();
+        return added.add(cat(repeat(TRUE, w - lastBeatInv.bitWidth()), lastBeatInv).asUInt());
+    }
+
+    /** cur + add, clamped to the counter's range: a carry chain and one OR of its carries out. */
+    private static UInt satAdd(UInt cur, UInt add) {
         int w = cur.bitWidth();
-        return clamp(cur.resize(w + 2).add(add.resize(w + 2)).add(lastBeat.resize(w + 2).not()), w);
+        UInt s = cur.resize(w + 2).add(add.resize(w + 2));
+        return mux(s.slice(w + 1, w).ne(0), U((1L << w) - 1, w), s.resize(w));
     }
 
     private static UInt clamp(UInt s, int w) {

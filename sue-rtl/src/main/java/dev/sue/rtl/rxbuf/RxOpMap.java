@@ -122,14 +122,27 @@ final class RxOpMap {
      * after (a 19-bit lane pick mapped as 4-5 LUT levels in yosys before the test even began).
      */
     static Bits perLane(String name, Bits map, Function<Lane, Bool> test) {
+        return OneHot.fromBools(eachLane(name, map, test)).named(name);
+    }
+
+    /** {@code f} of every lane of {@code map}, lane k at index k. */
+    private static <T> List<T> eachLane(String name, Bits map, Function<Lane, T> f) {
         int bits = laneBits();
-        List<Bool> out = new ArrayList<>();
+        List<T> out = new ArrayList<>();
         for (int k = 0; k < map.width() / bits; k++) {
             Lane l = wire(name + "_lane_" + k, new Lane());
             assignFromBits(l, map.slice(bits * k + bits - 1, bits * k));
-            out.add(test.apply(l));
+            out.add(f.apply(l));
         }
-        return OneHot.fromBools(out).named(name);
+        return out;
+    }
+
+    /**
+     * {@code field} of lane {@code lane} of {@code map}, computed on every lane before the pick
+     * (for a field used inverted or widened straight after it): one indexed read.
+     */
+    static Bits pickField(String name, Bits map, UInt lane, Function<Lane, Bits> field) {
+        return RxBuffer.choose(eachLane(name, map, field), lane).named(name);
     }
 
     /** Bit {@code lane} of a {@link #perLane} result: one indexed read ({@link RxBuffer#choose}). */

@@ -109,22 +109,33 @@ final class RxOpValidator {
         UInt passLimit = mux(wStored, RxCodeBounds.pass(wLen, wPos), RxCodeBounds.pass(in.length, wPos))
                 .named("w_pass_limit");
         Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
-        Bool vDone = wStored.or(lastNow)
-                .and(atEnd.or(wStop).or(hdrAvail.and(vLane.stop.or(vLane.code.gt(reachLimit))))).named("v_done");
+        // Depth: the walk ends on the header (a stop, or the op reaching the end) comes last, after
+        // the lane pick; every decision on it (the verdict, the walker's next PDU, the descriptor
+        // queue's pop) is computed for both outcomes from registers and picked by it, one LUT
+        // after it (as a 9-input AND-OR, v_done cost yosys two LUTs, then two more before the pop)
+        Bool hdrEnds = vLane.stop.or(vLane.code.gt(reachLimit)).named("w_hdr_ends");
+        Bool judging = wStored.or(lastNow);
+        Bool doneAnyway = judging.and(atEnd.or(wStop)).named("w_done_anyway");
+        Bool doneIfEnds = judging.and(atEnd.or(wStop).or(hdrAvail)).named("w_done_if_ends");
+        Bool vDone = mux(hdrEnds, doneIfEnds, doneAnyway).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
                 mux(wStop, wBad, mux(vLane.stop, vInvalid, vLane.code.gt(passLimit)))).named("v_bad");
         Bool advance = hdrAvail.andNot(vLane.stop).named("w_advance");
         UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
         Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
         // verdicts leave at once to the VC queues (live: in the cycle of the last beat)
-        Bool vPush = vDone.and(wStored.or(store)).named("v_push");
+        Bool pushing = wStored.or(store);
+        Bool vPush = mux(hdrEnds, doneIfEnds.and(pushing), doneAnyway.and(pushing)).named("v_push");
         UInt vOutVc = mux(wStored, wVc, vIn);
 
         // what the walker does next cycle
-        Bool selecting = wStored.and(vDone).or(wStored.not().and(wLive.not())).named("w_selecting");
-        Bool wLoad = selecting.and(stored.m.valid).named("w_load");
-        Bool wGoLive = selecting.andNot(stored.m.valid).and(stored.empty).andNot(fifoPush)
-                .named("w_go_live");
+        Bool idleNow = wStored.not().and(wLive.not());
+        Bool selIfEnds = wStored.and(doneIfEnds).or(idleNow);
+        Bool selAnyway = wStored.and(doneAnyway).or(idleNow);
+        Bool selecting = mux(hdrEnds, selIfEnds, selAnyway).named("w_selecting");
+        Bool wLoad = mux(hdrEnds, selIfEnds.and(stored.m.valid), selAnyway.and(stored.m.valid)).named("w_load");
+        Bool goLiveOk = stored.m.valid.not().and(stored.empty).andNot(fifoPush);
+        Bool wGoLive = mux(hdrEnds, selIfEnds.and(goLiveOk), selAnyway.and(goLiveOk)).named("w_go_live");
         stored.m.ready.set(wLoad);
         Bool contStored = wStored.andNot(vDone);
         Bool contConv = lastNow.and(store).andNot(vDone).named("w_cont_conv");
