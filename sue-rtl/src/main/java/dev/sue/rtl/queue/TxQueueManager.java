@@ -364,7 +364,6 @@ public final class TxQueueManager extends Component {
         CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
-        lists.destLimit.set(U(cells, dw));
         // vc_pause is registered on entry: the scheduler's selection and the bypass decision
         // start from flip-flops (a pause takes effect one cycle later)
         Bits vcPauseQ = reg("vc_pause_q", bits(vcs)).init(0);
