@@ -64,7 +64,9 @@ final class Reader {
         Bool rdValid = reg("rd_valid", bool()).init(false);
         Bool rdLast = reg("rd_last", bool()).init(false);
         UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
-        Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
+        // room for a beat read now once this cycle's beat (rd_valid) is in: occupancy + rd_valid <= 3,
+        // as a 4-input function instead of an adder and a compare (it starts the issue decision)
+        Bool canRead = mux(rdValid, dataFifo.occupancy.le(2), dataFifo.occupancy.le(3)).named("can_read");
         // An early-closed PDU's last cell is read no earlier than the cycle after its extra chunk
         // left the packer: the cell writer writes it in that cycle (forwarded to the read below),
         // its link was written in the packer's cycle.
