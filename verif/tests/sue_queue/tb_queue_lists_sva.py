@@ -14,7 +14,6 @@ async def bad_queue_id_stops_the_simulation(dut):
     dut.cmd_op.value = 0
     dut.cmd_queue.value = (1 << len(dut.cmd_queue)) - 1
     dut.cmd_cell.value = 0
-    dut.dest_limit.value = 1
     await start_clock_and_reset(dut)
     while True:
         await ReadOnly()

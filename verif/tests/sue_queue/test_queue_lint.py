@@ -18,6 +18,8 @@ CONFIGS = [
     ("queue_lists", {"xpus": 1024, "vcs": 8, "cells": 65536}),  # largest
     ("queue_lists", {"xpus": 1000, "vcs": 1, "cells": 3000}),  # non-powers of two
     ("queue_lists", {"xpus": 2, "vcs": 1, "cells": 2}),  # smallest
+    ("queue_lists", {"xpus": 1024, "vcs": 4, "cells": 8192, "destLimited": True}),  # with destination limits
+    ("queue_lists", {"xpus": 1000, "vcs": 1, "cells": 3000, "destLimited": True}),  # one VC: sweep == xpus
     ("active_scheduler", {"xpus": 1024, "vcs": 4}),  # realistic size
     ("active_scheduler", {"xpus": 1024, "vcs": 8}),
     ("active_scheduler", {"xpus": 1000, "vcs": 2}),

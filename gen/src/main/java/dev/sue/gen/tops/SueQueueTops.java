@@ -22,11 +22,14 @@ public final class SueQueueTops {
         c.add(new Preset("cell_allocator_8192", "cell_allocator", Map.of("cells", "8192"),
                 "free list of 8192 cells (realistic size)"));
         c.add(TopSpec.sue("queue_lists",
-                "per-{dest,VC} linked lists in RAM: append/pop/peek one per cycle, dest limits, empty events",
+                "per-{dest,VC} linked lists in RAM: append/pop/peek one per cycle, optional dest limits, empty events",
                 List.of(ParamSpec.integer("xpus", "destination XPUs", 4, 2, 1024),
                         ParamSpec.oneOf("vcs", "virtual channels", 2, 1L, 2L, 4L, 8L),
-                        cells(64)),
-                v -> () -> new QueueLists(v.integer("xpus"), v.integer("vcs"), v.integer("cells"))));
+                        cells(64),
+                        ParamSpec.flag("destLimited",
+                                "per-destination counts and the destLimit input (the queue manager has neither)", false)),
+                v -> () -> new QueueLists(v.integer("xpus"), v.integer("vcs"), v.integer("cells"),
+                        v.flag("destLimited"))));
         c.add(new Preset("queue_lists_1024x4", "queue_lists",
                 Map.of("xpus", "1024", "vcs", "4", "cells", "8192"),
                 "1024 XPUs x 4 VCs over 8192 cells (realistic size)"));

@@ -226,7 +226,11 @@ public final class SueFramer extends Component {
         // side information, aligned with the header builder's 3 stages
         UInt len1 = regNext(dd.length).named("len1");
         UInt body1 = regNext(body).named("body1");
-        Bits rh1 = regNext(cat(dd.op, dd.psn, dd.vc, dd.rpsn)).named("rh1");
+        // The RH fields' delay line has a reset: without one yosys packs rh1 -> rh3 into shift
+        // registers (SRL16E), whose read is a LUT level ahead of the CRC window's 8 (9 in sue_tx).
+        Bits rhNow = cat(dd.op, dd.psn, dd.vc, dd.rpsn);
+        Bits rh1 = reg("rh1", bits(rhNow.width())).init(0);
+        rh1.set(rhNow);
         UInt nIn2 = regNext(len1.resize(14).add(n - 1).slice(13, lg).resize(13)).named("n_in2");
         UInt frameLen1 = body1.resize(14).add(c).named("frame_len1"); // without R-CRC
         UInt nOut2 = regNext(frameLen1.add(n - 1).slice(13, lg).resize(13)).named("n_out2");
@@ -243,11 +247,13 @@ public final class SueFramer extends Component {
         Bool oneOut3 = regNext(regNext(frameLen1.le(n)).named("one_out2")).named("one_out3");
         Bool hasData3 = regNext(regNext(len1.ne(0)).named("has_data2")).named("has_data3");
         UInt trail3 = regNext(trail2).named("trail3");
-        Bits rh2 = regNext(rh1).named("rh2");
+        Bits rh2 = reg("rh2", bits(rhNow.width())).init(0);
+        rh2.set(rh1);
         UInt nIn3 = regNext(nIn2).named("n_in3");
         UInt nOut3 = regNext(nOut2).named("n_out3");
         Bits lastKeep3 = regNext(lastKeep2).named("last_keep3");
-        Bits rh3 = regNext(rh2).named("rh3");
+        Bits rh3 = reg("rh3", bits(rhNow.width())).init(0);
+        rh3.set(rh2);
 
         // RH bytes (network order) at hdr time: rh3 = {op 2, psn 16, vc 2, rpsn 16}
         Bits op3 = rh3.slice(35, 34);

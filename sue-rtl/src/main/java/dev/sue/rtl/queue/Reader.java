@@ -57,6 +57,10 @@ final class Reader {
         TxQueueManager.PrefetchEntry pfHead = pf.m.payload;
         UInt pfLen = pfHead.info.len;
         UInt eLeft = reg("e_left", uint(13 - lb + 1)).init(0);
+        // e_left == 0 and == 1 as flags of their own: they start the issue decision (a compare of
+        // the count there cost sue_tx 9 levels at 512 bits, e_left -> start -> x_len -> e_left)
+        Bool eLeftZero = reg("e_left_zero", bool()).init(true);
+        Bool eLeftOne = reg("e_left_one", bool()).init(false);
         UInt eLast = reg("e_last_bytes", uint(lb)).init(0);
         UInt eVc = reg("e_vc", uint(2)).init(0);
         UInt eOps = reg("e_ops", uint(12)).init(0);
@@ -64,20 +68,22 @@ final class Reader {
         Bool rdValid = reg("rd_valid", bool()).init(false);
         Bool rdLast = reg("rd_last", bool()).init(false);
         UInt rdBytes = reg("rd_last_bytes", uint(lb)).init(0);
-        Bool canRead = dataFifo.occupancy.resize(4).add(rdValid.asUInt().resize(4)).le(3).named("can_read");
+        // room for a beat read now once this cycle's beat (rd_valid) is in: occupancy + rd_valid <= 3,
+        // as a 4-input function instead of an adder and a compare (it starts the issue decision)
+        Bool canRead = mux(rdValid, dataFifo.occupancy.le(2), dataFifo.occupancy.le(3)).named("can_read");
         // An early-closed PDU's last cell is read no earlier than the cycle after its extra chunk
         // left the packer: the cell writer writes it in that cycle (forwarded to the read below),
         // its link was written in the packer's cycle.
         UInt eFirst = reg("e_first", uint(cw)).init(0);
-        Bool readerHold = p.oEarly.and(eLeft.eq(1)).and(eFirst.eq(p.oEarlyFirst)).named("reader_hold");
-        Bool contIssue = canRead.and(eLeft.ne(0)).andNot(readerHold).named("cont_issue");
+        Bool readerHold = p.oEarly.and(eLeftOne).and(eFirst.eq(p.oEarlyFirst)).named("reader_hold");
+        Bool contIssue = canRead.andNot(eLeftZero).andNot(readerHold).named("cont_issue");
         // replay requests (replay store only) go before new PDUs
         Bool rpValid = replayStore ? replay.valid : FALSE;
         ReplayReq rp = replay.payload;
-        Bool startRp = canRead.and(eLeft.eq(0)).and(rpValid).and(descFifo.s.ready).andNot(p.bpValid)
+        Bool startRp = canRead.and(eLeftZero).and(rpValid).and(descFifo.s.ready).andNot(p.bpValid)
                 .named("start_replay");
         replay.ready.set(startRp);
-        Bool startPf = canRead.and(eLeft.eq(0)).and(pf.m.valid).and(descFifo.s.ready).andNot(rpValid).andNot(p.bpValid)
+        Bool startPf = canRead.and(eLeftZero).and(pf.m.valid).and(descFifo.s.ready).andNot(rpValid).andNot(p.bpValid)
                 .named("start_pf");
         // Idle bypass: a PDU closed at an op's end (its queue had nothing waiting) while the reader
         // and the lists are empty starts here in the close cycle, without append / grant / pop.
@@ -91,7 +97,7 @@ final class Reader {
         winOfR.set(le.openNext(in.rDest));
         Bool kWinOpen = mux(in.rDestFresh, winOfInput, winOfR).named("bypass_win");
         Bool kVcFree = vw == 0 ? vcPause.bit(0).not() : vcPause.bit(p.kQ.resize(vw)).not();
-        Bool readerIdle = eLeft.eq(0).and(pf.occupancy.eq(0)).and(le.inflight.eq(0)).andNot(le.infoValid)
+        Bool readerIdle = eLeftZero.and(pf.occupancy.eq(0)).and(le.inflight.eq(0)).andNot(le.infoValid)
                 .and(closeFifo.occupancy.eq(0)).and(le.listPdus.eq(0)).and(canRead).and(descFifo.s.ready)
                 .and(initDone).andNot(rpValid).andNot(p.bpValid).named("reader_idle");
         p.bypassOk.set(readerIdle.and(kWinOpen).and(kVcFree));
@@ -131,6 +137,8 @@ final class Reader {
                 moreBeats(pfLen, bpb, lw))).named("x_more_beats");
         Bool xOneBeat = mux(p.bpValid, p.bpLen.le(bpb), mux(startRp, rp.length.le(bpb), pfLen.le(bpb)))
                 .named("x_one_beat");
+        Bool xTwoBeats = mux(p.bpValid, twoBeats(p.bpLen, bpb), mux(startRp, twoBeats(rp.length, bpb),
+                twoBeats(pfLen, bpb))).named("x_two_beats");
         pf.m.ready.set(startPf);
         // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
         // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
@@ -157,15 +165,22 @@ final class Reader {
         live.replay.set(startRp);
         live.psn.set(mux(startRp, rp.psn, U(0, 16)));
         assignLeaves(descFifo.s.payload, live);
-        issueLast = mux(startIssue, xOneBeat, eLeft.eq(1)).named("issue_last");
+        issueLast = mux(startIssue, xOneBeat, eLeftOne).named("issue_last");
         when(startIssue, () -> {
             eFirst.set(xCell);
             eLeft.set(xMoreBeats);
+            eLeftZero.set(xOneBeat);
+            eLeftOne.set(xTwoBeats);
             eLast.set(xLen.resize(lb));
             eVc.set(g.vcOf(xQ));
             eOps.set(xOps);
             eBeats.set(xBeats);
-        }).elseWhen(contIssue, () -> eLeft.set(eLeft.sub(1)));
+        }).elseWhen(contIssue, () -> {
+            eLeft.set(eLeft.sub(1));
+            eLeftZero.set(eLeftOne);
+            eLeftOne.set(eLeft.eq(2));
+        });
+        assertThat(eLeftZero.eq(eLeft.eq(0)).and(eLeftOne.eq(eLeft.eq(1))), "internal: e_left flags out of step");
         rdValid.set(issue);
         rdLast.set(issueLast);
         rdBytes.set(mux(startIssue, xLen.resize(lb), eLast));
@@ -190,6 +205,11 @@ final class Reader {
         pduBeats = mux(startIssue, xBeats, eBeats);
         startOps = xOps;
         startLen = xLen;
+    }
+
+    /** The PDU of {@code len} bytes takes exactly two beats. */
+    private static Bool twoBeats(UInt len, int bytes) {
+        return len.gt(bytes).and(len.le(2 * bytes));
     }
 
     /** ceil(len / bytes) - 1 (len >= 1), {@code width} bits. */

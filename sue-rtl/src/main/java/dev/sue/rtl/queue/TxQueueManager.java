@@ -364,7 +364,6 @@ public final class TxQueueManager extends Component {
         CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
-        lists.destLimit.set(U(cells, dw));
         // vc_pause is registered on entry: the scheduler's selection and the bypass decision
         // start from flip-flops (a pause takes effect one cycle later)
         Bits vcPauseQ = reg("vc_pause_q", bits(vcs)).init(0);
@@ -419,8 +418,11 @@ public final class TxQueueManager extends Component {
         cntBadDest.set(Counter.saturating("cnt_bad_dest_q", StatusWord.BITS, packer.refuseDone.and(packerInput.rBad)));
         cntDestLimit.set(Counter.saturating("cnt_dest_limit_q", StatusWord.BITS,
                 packer.refuseDone.andNot(packerInput.rBad)));
-        cntBadCfg.set(Counter.saturating("cnt_bad_cfg_q", StatusWord.BITS,
-                wrPack.andNot(packOk).or(wrDest.andNot(destOk))));
+        // a refused write is counted a cycle later: the 32-bit range compares on cfg_data and the
+        // counter's carry are then two paths (8.5 levels as one in yosys, sue_tx 512 x 64)
+        Bool badCfg = reg("bad_cfg", bool()).init(false);
+        badCfg.set(wrPack.andNot(packOk).or(wrDest.andNot(destOk)));
+        cntBadCfg.set(Counter.saturating("cnt_bad_cfg_q", StatusWord.BITS, badCfg));
         desc.assertProtocol("desc", true);
         data.assertProtocol("data", true);
         assertThat(reader.startIssue.not().or(reader.startLen.ne(0)), "PDU of length 0 at the reader");
