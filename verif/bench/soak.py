@@ -14,7 +14,9 @@ pack limit at its minimum, 274 bytes, so no two fit), so each connection's PSN c
 window (128 PDUs) is larger than the replay store the buffer leaves beside the XPU's credits, so
 the buffer runs full of unacknowledged PDUs throughout. Every check of the bench holds throughout (exactly-once in-order delivery, frame accounting). Prints
 and writes (``<out>/soak.json``) the ops delivered, the faults injected, the retransmissions and
-timeouts per side, the PSN wraps and the verdict; exits non-zero when any check fails.
+timeouts per side, the PSN wraps and the verdict; exits non-zero when any check fails. The log
+shows the ops delivered every tenth of the run, and a run in which no op is delivered for
+200,000 cycles fails as a hang (the bench's TB_STALL) instead of running to its cycle limit.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ WINDOW = 128
 # Go-back-N resends the whole window behind every lost or overtaken PDU, and with one op per PDU
 # each fault costs about a window of frames: these rates keep the retransmissions near half the
 # new PDUs, so a million ops simulate in well under an hour.
+# No op delivered for this many cycles fails the run as a hang: far beyond the retransmission
+# timeout (RTO, 8192 cycles by default) and the go-back-N replay of a window behind it.
+STALL_CYCLES = 200_000
 FAULTS = {"TB_DROP": 0.005, "TB_CORRUPT": 0.0025, "TB_DUP": 0.0025, "TB_DELAY": 0.005, "TB_REORDER": 1,
           "TB_ACK_DROP": 0.02}
 
@@ -58,7 +63,8 @@ def main() -> int:
     design = generate("sue_endpoint", PARAMS)
     env = {"TB_SCENARIO": "soak", "TB_OPS": str(args.ops), "TB_REGS_DIR": str(design.dir),
            "TB_XPUS": str(PARAMS["xpus"]), "TB_VCS": str(PARAMS["vcs"]), "TB_RESULTS": str(results),
-           "TB_TIMEOUT": str(200 * args.ops), "TB_PACK_LIMIT": str(PDU_LIMIT), "TB_WINDOW": str(WINDOW),
+           "TB_TIMEOUT": str(200 * args.ops),
+           "TB_STALL": str(STALL_CYCLES), "TB_PROGRESS": str(max(1, args.ops // 10)), "TB_PACK_LIMIT": str(PDU_LIMIT), "TB_WINDOW": str(WINDOW),
            "TB_SOAK_DATA": f"{OP_DATA[0]},{OP_DATA[1]}", **{k: str(v) for k, v in FAULTS.items()}}
     t0 = time.monotonic()
     verdict = "pass"

@@ -34,7 +34,8 @@ Environment: TB_REGS_DIR (the design's directory: ``sue_endpoint_regs.py``), TB_
 TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
-refuses a beat), TB_TIMEOUT, TB_REG_CHECK (1: ``check_registers`` on endpoint A while the
+refuses a beat), TB_TIMEOUT, TB_STALL (cycles without a delivered op before the run fails as a hang;
+0 none), TB_PROGRESS (log the ops delivered every this many; 0 never), TB_REG_CHECK (1: ``check_registers`` on endpoint A while the
 traffic runs; TB_CELLS and TB_RX_BUF give the generator's cells and rxBufBytes for the ID check).
 """
 
@@ -78,6 +79,10 @@ CTL = int(os.environ.get("TB_CTL", "0"))  # control frames each way (exchange_co
 CTL_LEN = int(os.environ.get("TB_CTL_LEN", "0"))  # their length (0: a mix of 14..max)
 WRITE_TYPE = 0xA0  # the "writes" scenario's command type
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
+# A hang shows as no op delivered for this long (far beyond a go-back-N timeout and its replay),
+# so a long run fails in minutes instead of at TB_TIMEOUT.
+STALL = int(os.environ.get("TB_STALL", "0"))
+PROGRESS = int(os.environ.get("TB_PROGRESS", "0"))
 
 def mac_of(x: int) -> int:
     return 0x02_00_5E_00_00_00 | x << 8 | 0x11
@@ -348,6 +353,22 @@ async def pair(dut):
                         remaining[k] -= 1
         feed(0)
         bench.add(CycleProbe(feed))
+        progress = {"ops": 0, "cycle": bench.cycle, "logged": 0}
+
+        def watchdog(_cycle: int) -> None:
+            ops = sum(delivered.values())
+            if ops != progress["ops"]:
+                progress.update(ops=ops, cycle=bench.cycle)
+                if PROGRESS and ops >= progress["logged"] + PROGRESS:
+                    progress["logged"] = ops
+                    dut._log.info(f"progress: {ops} ops delivered of {sum(made.values())} made, cycle {bench.cycle}, "
+                                  f"link stats ab {dict(links['ab'].stats)} ba {dict(links['ba'].stats)}")
+            elif STALL and bench.cycle - progress["cycle"] > STALL:
+                left = {k: len(q) for k, q in expected.items() if q}
+                raise AssertionError(f"no op delivered for {STALL} cycles (last at cycle {progress['cycle']}): "
+                                     f"delivered {ops} of {sum(made.values())}, waiting {left}, "
+                                     f"link stats ab {dict(links['ab'].stats)} ba {dict(links['ba'].stats)}")
+        bench.add(CycleProbe(watchdog))
         for s in sides.values():
             s.xtx.paused = False
             if SCENARIO == "soak":
