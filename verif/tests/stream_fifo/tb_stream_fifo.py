@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb tests for stream_fifo against a cycle-accurate Python model of its documented timing.
 
-Configuration comes from the environment (set by test_stream_fifo.py): DEPTH, RAM (1 = RAM
-storage), THRESHOLD (almost-full threshold), PACKET (1 = {data, keep, last} payload).
+Configuration comes from the environment (set by test_stream_fifo.py): DEPTH, RAM (1 = RAM storage;
+registers and LUT RAM have the same timing: 0), THRESHOLD (almost-full threshold), PACKET (1 = {data,
+keep, last} payload).
 """
 
 from __future__ import annotations

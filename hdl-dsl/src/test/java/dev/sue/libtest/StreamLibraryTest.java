@@ -67,7 +67,7 @@ class StreamLibraryTest {
         assertError(() -> new StreamFifo<>(bitsOf(8), 0, FifoStorage.RAM, 1), "depth must be at least 1, got 0");
         assertError(() -> new StreamFifo<>(bitsOf(8), 16, FifoStorage.REGISTERS, 17),
                 "almostFullThreshold must be 1..16 (the depth), got 17");
-        assertError(() -> new StreamFifo<>(bitsOf(8), 4, null, 4), "storage must be REGISTERS or RAM");
+        assertError(() -> new StreamFifo<>(bitsOf(8), 4, null, 4), "storage must be REGISTERS, LUT_RAM or RAM");
     }
 
     @Test

@@ -45,12 +45,18 @@ public final class StreamTops {
                         ParamSpec.integer("depth", "capacity in entries", 16, 1, 65536),
                         ParamSpec.flag("ram", "keep entries in a RAM (latency 2) instead of registers (latency 1)",
                                 false),
+                        ParamSpec.flag("lutram", "keep entries in a LUT RAM read asynchronously (latency 1, like "
+                                + "registers); not with ram", false),
                         ParamSpec.integer("almostFullThreshold",
                                 "almost_full while occupancy >= this (1..depth; 0 = depth)", 0, 0, 65536)),
                 v -> {
                     Supplier<? extends Data> payload = payload(v);
                     int depth = v.integer("depth");
-                    FifoStorage storage = v.flag("ram") ? FifoStorage.RAM : FifoStorage.REGISTERS;
+                    if (v.flag("ram") && v.flag("lutram")) {
+                        throw new IllegalArgumentException("stream_fifo: ram and lutram are two storages, set one");
+                    }
+                    FifoStorage storage = v.flag("ram") ? FifoStorage.RAM
+                            : v.flag("lutram") ? FifoStorage.LUT_RAM : FifoStorage.REGISTERS;
                     int threshold = v.integer("almostFullThreshold") == 0 ? depth : v.integer("almostFullThreshold");
                     return () -> new StreamFifo<>(payload, depth, storage, threshold);
                 }));

@@ -64,8 +64,9 @@ import java.util.List;
  * </ul>
  *
  * <h2>Timing and throughput</h2>
- * A {@link CrcEngine} taps the input transfers; the beats wait in a register FIFO of
- * {@link #queueDepth()} = engine latency + 3 entries and only a packet's last beat waits for its
+ * A {@link CrcEngine} taps the input transfers; the beats wait in a FIFO of
+ * {@link #queueDepth()} = engine latency + 3 entries in LUT RAM ({@link FifoStorage#LUT_RAM}: the
+ * timing of registers, a fraction of the flip-flops for a wide beat) and only a packet's last beat waits for its
  * CRC. A beat that is not last leaves {@code fallThrough ? 0 : 1} cycles after it enters when the
  * queue is empty; a last beat leaves at the earliest {@code engineLatency} cycles after its
  * transfer (the CRC comes straight from the engine, a small CRC FIFO holds it when the output is
@@ -172,9 +173,9 @@ public final class CrcAppender extends Component {
 
         // ---- queues
         StreamFifo<PacketBeat> beats = instance(() -> new StreamFifo<>(() -> new PacketBeat(dataWidth), depth,
-                FifoStorage.REGISTERS, depth));
+                FifoStorage.LUT_RAM, depth));
         StreamFifo<Bits> crcs = instance(() -> new StreamFifo<>(() -> bits(spec.width()), depth,
-                FifoStorage.REGISTERS, depth));
+                FifoStorage.LUT_RAM, depth));
 
         // ---- output stage
         Bool spill = reg("spill", bool()).init(false);
@@ -183,9 +184,9 @@ public final class CrcAppender extends Component {
 
         // fast packets: a flag per queued beat (lock-step with the beat queue) and their own CRC queue
         StreamFifo<Bits> fastFlags = fastPath ? instance(() -> new StreamFifo<>(() -> bits(1), depth,
-                FifoStorage.REGISTERS, depth)) : null;
+                FifoStorage.LUT_RAM, depth)) : null;
         StreamFifo<Bits> fastCrcs = fastPath ? instance(() -> new StreamFifo<>(() -> bits(spec.width()), depth,
-                FifoStorage.REGISTERS, depth)) : null;
+                FifoStorage.LUT_RAM, depth)) : null;
 
         Bool queued = beats.m.valid;
         Bool direct = fallThrough ? queued.not().and(spill.not()).and(s.valid).and(s.payload.last.not()).named(

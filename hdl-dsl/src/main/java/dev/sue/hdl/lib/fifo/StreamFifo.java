@@ -23,8 +23,8 @@ import java.util.function.Supplier;
  * <li>{@code payloadType}: any payload type (leaf, bundle or Vec, at least 1 bit); the RAM
  *     holds words of that type ({@code Mem<T>}), the registers one payload each.
  * <li>{@code depth}: capacity in entries, 1 or more (any value, not only powers of two).
- * <li>{@code storage}: {@link FifoStorage#REGISTERS} or {@link FifoStorage#RAM}; the RAM has
- *     {@code max(depth, 2)} words.
+ * <li>{@code storage}: {@link FifoStorage#REGISTERS}, {@link FifoStorage#LUT_RAM} or
+ *     {@link FifoStorage#RAM}; the RAMs have {@code max(depth, 2)} words.
  * <li>{@code almostFullThreshold}: 1..depth; {@code almostFull} is high while
  *     {@code occupancy >= almostFullThreshold}.
  * </ul>
@@ -41,8 +41,8 @@ import java.util.function.Supplier;
  * come from registers, never combinationally from {@code s}.
  *
  * <p><b>First-word latency</b> (declared with {@code latency}): a beat pushed at edge k is
- * offered on {@code m} from edge k+1 with {@link FifoStorage#REGISTERS}
- * ({@code m.valid = occupancy != 0}), and from edge k+2 with {@link FifoStorage#RAM}: the
+ * offered on {@code m} from edge k+1 with {@link FifoStorage#REGISTERS} and
+ * {@link FifoStorage#LUT_RAM} ({@code m.valid = occupancy != 0}), and from edge k+2 with {@link FifoStorage#RAM}: the
  * RAM's registered read needs one edge to fetch the head into its read register, which is the
  * output stage. The fetch runs ahead whenever the output stage is empty or being popped, so a
  * full RAM FIFO still delivers one beat per cycle.
@@ -66,7 +66,7 @@ public final class StreamFifo<T extends Data> extends Component {
         param("storage", String.valueOf(storage));
         param("almostFullThreshold", almostFullThreshold);
         require(depth >= 1, "depth must be at least 1, got " + depth);
-        require(storage != null, "storage must be REGISTERS or RAM");
+        require(storage != null, "storage must be REGISTERS, LUT_RAM or RAM");
         require(almostFullThreshold >= 1 && almostFullThreshold <= depth,
                 "almostFullThreshold must be 1.." + depth + " (the depth), got " + almostFullThreshold);
         s = slave(Stream.of(payloadType));
@@ -74,7 +74,7 @@ public final class StreamFifo<T extends Data> extends Component {
         param("payloadWidth", s.payload.bitWidth());
         occupancy = out(uint(bitsFor(depth)));
         almostFull = out(bool());
-        latency(storage == FifoStorage.REGISTERS ? 1 : 2);
+        latency(storage == FifoStorage.RAM ? 2 : 1);
 
         UInt count = reg("count", uint(bitsFor(depth))).init(0);
         Bool push = s.fire().named("push");
@@ -84,10 +84,10 @@ public final class StreamFifo<T extends Data> extends Component {
         s.ready.set(count.ne(depth));
         occupancy.set(count);
         almostFull.set(count.ge(almostFullThreshold));
-        if (storage == FifoStorage.REGISTERS) {
-            buildRegisterStorage(payloadType, push, pop, count);
-        } else {
-            buildRamStorage(payloadType, push, count);
+        switch (storage) {
+            case REGISTERS -> buildRegisterStorage(payloadType, push, pop, count);
+            case LUT_RAM -> buildLutRamStorage(payloadType, push, pop, count);
+            case RAM -> buildRamStorage(payloadType, push, count);
         }
 
         s.assertProtocol("s", false);
@@ -125,6 +125,25 @@ public final class StreamFifo<T extends Data> extends Component {
         }
         assignLeaves(m.payload, head);
         assertPointersMatch(writePtr, readPtr, depth, count);
+    }
+
+    /**
+     * A RAM read asynchronously at the read pointer: the head is the slot the read pointer names,
+     * as with registers. The read never sees the slot being written: the writer reaches the read
+     * pointer's slot only when the FIFO is empty (and then {@code m.valid} is low) or full (and
+     * then {@code s.ready} is low).
+     */
+    private void buildLutRamStorage(Supplier<T> payloadType, Bool push, Bool pop, UInt count) {
+        int words = Math.max(depth, 2);
+        Mem<T> ram = Mem.ofFactory(words, payloadType).named("ram");
+        UInt writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
+        UInt readPtr = reg("read_ptr", uint(log2Up(words))).init(0);
+        ram.write(writePtr, s.payload, push);
+        when(push, () -> writePtr.set(increment(writePtr, words)));
+        when(pop, () -> readPtr.set(increment(readPtr, words)));
+        m.valid.set(count.ne(0));
+        assignLeaves(m.payload, ram.readAsync(readPtr));
+        assertPointersMatch(writePtr, readPtr, words, count);
     }
 
     /**
