@@ -83,7 +83,7 @@ public final class ControlFrameTx extends Component {
 
         // Reading: beats of the head frame issued while the output FIFO has room for them.
         StreamFifo<PacketBeat> out = instance(() -> new StreamFifo<>(() -> new PacketBeat(layout.dataWidth()),
-                OUT_DEPTH, FifoStorage.REGISTERS, OUT_DEPTH));
+                OUT_DEPTH, FifoStorage.LUT_RAM, OUT_DEPTH));
         UInt occupancy = reg("occupancy", uint(bitsFor(OUT_DEPTH))).init(0);
         Bool active = reg("active", bool()).init(false);
         UInt readBeat = reg("read_beat", uint(beatBits)).init(0);
