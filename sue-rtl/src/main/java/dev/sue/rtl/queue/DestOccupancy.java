@@ -92,13 +92,15 @@ final class DestOccupancy {
 
     /**
      * No destination can be over its limit: fewer cells are in use (neither free in the
-     * allocator nor held by the packer) than {@code refuse_from}, even after two more allocations
-     * (computed a cycle ahead, a register; the packer takes at most two cells per cycle).
+     * allocators nor held by the packer) than {@code refuse_from}, even after four more
+     * allocations: {@code freeOrHeldQ} is a cycle old (a register: the two allocators' counts
+     * and the held cells summed) and this flag one more (the packer takes at most two cells per
+     * cycle).
      */
-    Bool allClear(UInt allocatorFree, UInt held) {
+    Bool allClear(UInt freeOrHeldQ) {
         final int sw = g.ow() + 2;
         Bool clear = reg("dest_limit_clear_r", bool()).init(false);
-        clear.set(allocatorFree.resize(sw).add(held.resize(sw)).add(refuseFrom.resize(sw)).gt(g.cells() + 2));
+        clear.set(freeOrHeldQ.resize(sw).add(refuseFrom.resize(sw)).gt(g.cells() + 4));
         return clear;
     }
 

@@ -3,23 +3,29 @@ package dev.sue.rtl.queue;
 
 import static dev.sue.hdl.Hdl.*;
 
-import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
-import dev.sue.hdl.lib.stream.Stream;
 
 /**
  * The queue manager's packer (a stage of {@link TxQueueManager}): takes R's chunk or flush
  * ({@link PackerInput}) and the queue's state word (one sync RAM {@code q_state}, one-deep
- * forwarding), decides the chunk's fill offset and cell (a new cell from {@link SpareCells} or
- * the allocator, linked in {@code cell_next}), hands it to the {@link CellBuffer}, commits or
- * rolls back the op at its last chunk (refused by {@link DestOccupancy} or the range check,
- * aborted), and closes PDUs (op end with nothing waiting, early close, pack limit, flush): a
- * closed PDU's info goes to {@code pdu_info}, the PDU to the close FIFO or, through the idle
- * bypass registers, straight to the reader.
+ * forwarding), decides the chunk's fill offset and cells (up to two new cells, one of each
+ * parity, from the {@link CellSource}s, linked in {@link CellLinks}), hands it to the
+ * {@link CellBuffer}, commits or rolls back the op at its last chunk (refused by
+ * {@link DestOccupancy} or the range check, aborted), and closes PDUs (op end with nothing
+ * waiting, pack limit, flush): a closed PDU's info goes to {@code pdu_info}, the PDU to the close
+ * FIFO or, through the idle bypass registers, straight to the reader.
+ *
+ * <p><b>Cell parity.</b> A chunk (up to B + 18 bytes) at fill f touches its first cell c0 (the
+ * tail, or a new cell A at fill 0), c1 when f + n > B and c2 when f + n > 2B; the new ones are
+ * A, then B. A's parity is the tail's opposite and B's the tail's, so a chain's cells alternate
+ * parity and c0, c1, c2 fall in alternate banks of the cell buffer. A closed PDU's last cell
+ * stays in the queue's state word ({@code tail}), so the queue's next PDU continues the
+ * alternation and both parities are used alike (after reset a queue's tail parity is its
+ * index's). A chunk waits until both sources have a cell, from registers.
  */
 final class Packer {
     /** Closed PDUs for the list engine. */
@@ -30,6 +36,8 @@ final class Packer {
     final DestOccupancy occupancy;
     /** R's chunk is taken this cycle. */
     final Bool chunkTaken;
+    /** Free cells (both allocators) and cells held for the packer, a cycle ago (a register). */
+    final UInt freeOrHeldQ;
     /** Allocated cells waiting for the packer (free cells, for {@code free_cells}). */
     final UInt heldCells;
     /** The queue of the op or flush in the packer. */
@@ -148,12 +156,14 @@ final class Packer {
         // its spare list); a chunk waits until both have a cell (from registers, see pTake)
         CellAllocator[] allocs = {alloc0, alloc1};
         for (int p = 0; p < 2; p++) {
-            final int pp = p;
             cells[p] = new CellSource(g, p, allocs[p]);
         }
         heldCells = cells[0].held.resize(g.dw()).add(cells[1].held.resize(g.dw())).named("held_cells");
-        UInt freeNow = alloc0.freeCount.resize(g.dw()).add(alloc1.freeCount.resize(g.dw())).named("alloc_free");
-        limitClear.set(occupancy.allClear(freeNow, heldCells));
+        // (summed into a register: four counts and the compare are too deep for one cycle)
+        freeOrHeldQ = reg("free_or_held_q", uint(g.dw())).init(g.cells());
+        freeOrHeldQ.set(alloc0.freeCount.resize(g.dw()).add(alloc1.freeCount.resize(g.dw())).add(heldCells)
+                .named("free_or_held"));
+        limitClear.set(occupancy.allClear(freeOrHeldQ));
         Bool tailOdd = tail.bit(0);
         UInt cellA = mux(tailOdd, cells[0].cell, cells[1].cell).named("new_cell_a");
         UInt cellB = mux(tailOdd, cells[1].cell, cells[0].cell).named("new_cell_b");

@@ -382,9 +382,10 @@ public final class TxQueueManager extends Component {
         // ---- the stages ------------------------------------------------------------------------
         OpFormatter formatter = new OpFormatter(s.payload, s.valid, g.bytes());
         Bool mergeRoom = reg("merge_room", bool()).init(true);
-        mergeRoom.set(alloc0.freeCount.resize(bitsFor(cells)).add(alloc1.freeCount.resize(bitsFor(cells))).ge(cells / 4));
+
         PackerInput packerInput = new PackerInput(g, s, formatter, flushFifo, effLimit, mergeRoom);
         Packer packer = new Packer(g, packerInput, alloc0, alloc1, cellNext, pduInfo, destLimit);
+        mergeRoom.set(packer.freeOrHeldQ.ge(cells / 4));
         freeCells.set(alloc0.freeCount.resize(bitsFor(cells)).add(alloc1.freeCount.resize(bitsFor(cells)))
                 .add(packer.heldCells.resize(bitsFor(cells))));
         ListEngine listEngine = new ListEngine(g, lists, sched, packer.closeFifo, flushFifo, pduInfo, win, initDone);
