@@ -15,10 +15,10 @@ a correct run) and is written as records to ``out/bench/tx.json``:
   link is the bottleneck and a backlog exists throughout (the XPU interface carries at most one
   op per cycle, which alone cannot fill a 1024-bit MAC with 64-byte writes). Target 1.0.
 * ``tx.op_rate``: 64-byte writes, XPU never idle, the MAC always ready: ops the XPU interface
-  accepts per cycle. Reported beside ``tx.op_rate_packer_bound``, one op per
-  ceil(op bytes / bus bytes) cycles: the packer writes one chunk of an op per cycle, so an op
-  whose control bytes push it past a whole number of beats (a 64-byte write at 512 bits: 2 + 64
-  bytes = 2 chunks) takes one cycle more than its data beats (sue-rtl/QUEUES.md, "Known limits").
+  accepts per cycle. Reported beside ``tx.op_rate_packer_bound``, one op per data beat: the
+  packer takes one op beat per cycle, its first chunk carrying the control bytes and the whole
+  data beat 0 (sue-rtl/QUEUES.md, the packer; before that, one chunk of bus width per cycle, an
+  op whose control bytes pushed it past a whole number of beats took a cycle more).
 * ``tx.op_rate_fraction``: ``tx.op_rate`` / min(1, wire bound), the wire bound being the ops per
   cycle the MAC bus carries with ideally packed PDUs (``common.sue_ops.mac_bus_op_bound``: frames
   start on a beat, preamble and IFG take no bus beat). The XPU interface takes at most one op per
@@ -104,7 +104,7 @@ def main() -> int:
                             "value": round(rocev2_efficiency(DATA_LEN), 4), "unit": "data bytes per wire byte"})
             full = run(w, "saturate", args.ops, t / f"full{w}.json", TB_DATA_LEN=DATA_LEN, TB_DESTS=4,
                        TB_MAC_READY=1.0)
-            bound = 1 / ceil_div(full["op_bytes"], w // 8)
+            bound = 1 / max(1, ceil_div(DATA_LEN, w // 8))
             records.append({"metric": "tx.op_rate", "config": {**cfg, "mac_ready": 1.0, "op_data_bytes": DATA_LEN,
                                                                "op_wire_bytes": full["op_bytes"]},
                             "value": round(full["op_rate"], 4), "unit": "ops/cycle",
@@ -113,7 +113,7 @@ def main() -> int:
                                                                             "op_data_bytes": DATA_LEN,
                                                                             "op_wire_bytes": full["op_bytes"]},
                             "value": round(bound, 4), "unit": "ops/cycle",
-                            "note": "one chunk of bus width per cycle into the cell buffer"})
+                            "note": "one op beat per cycle into the cell buffer"})
             wire_bound = mac_bus_op_bound(full["header_bytes"], full["op_bytes"], PACK_LIMIT, w // 8)
             op_bound = min(1.0, wire_bound)
             records.append({"metric": "tx.op_rate_fraction",

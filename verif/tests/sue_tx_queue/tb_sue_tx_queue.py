@@ -275,7 +275,7 @@ async def random_traffic(dut):
 async def idle_latency(dut):
     """Lone ops of every size on an idle system: cycles from the op's last beat at s to its
     desc / first data beat. Half the sizes make the control bytes push the op's tail into one
-    more cell than its data beats (the early-close case)."""
+    more cell than its data beats (its first chunk spills into a second cell)."""
     bench, rng = await setup(dut)
     bench.bp = 0.0
     worst = 0

@@ -61,7 +61,8 @@ def test_lint_realistic(params):
 
 @pytest.mark.parametrize("params,message", [
     ({"dataWidth": 512, "vcs": 3}, "vcs' = 3 is out of range"),
-    ({"dataWidth": 256, "cells": 20}, "cells must be 24..65536"),
+    ({"dataWidth": 256, "cells": 20}, "cells must be even, 24..65536"),
+    ({"dataWidth": 256, "cells": 65}, "cells must be even, 24..65536"),
     ({"dataWidth": 2048}, "dataWidth' = 2048 is out of range"),
 ])
 def test_rejects_invalid_parameters(params, message):

@@ -27,7 +27,9 @@ final class DestOccupancy {
     private final UInt pendDest;
     private final UInt pendSum0;
     private final UInt pendSum1;
-    private final Bool pendTake;
+    private final UInt pendSum2;
+    private final Bool pendTakeA;
+    private final Bool pendTakeB;
     private final UInt pendVal;
     private final UInt daWrVal;
     /** Occupancy from which an op is refused (see the constructor). */
@@ -53,16 +55,18 @@ final class DestOccupancy {
         daWrVal = reg("da_wr_val", uint(ow)).init(0);
         clrDest = clr.resize(xw);
         clrDestEn = clearing.and(clr.lt(g.xpus()));
-        // A commit's count is written a cycle after the commit (from registers: the sums with and
-        // without the commit's last cell, chosen by that cell's registered take), so a read sees
+        // A commit's count is written a cycle after the commit (from registers: the sums with 0, 1 and
+        // 2 cells taken in the commit's cycle, chosen by its registered takes), so a read sees
         // the pending write (committed in the cycle of the read), the last write (of the cycle of
         // the read: not yet in the RAM), or the RAM.
         pendValid = reg("da_pend_valid", bool()).init(false);
         pendDest = reg("da_pend_dest", uint(xw)).init(0);
         pendSum0 = reg("da_pend_sum0", uint(ow)).init(0);
         pendSum1 = reg("da_pend_sum1", uint(ow)).init(0);
-        pendTake = reg("da_pend_take", bool()).init(false);
-        pendVal = mux(pendTake, pendSum1, pendSum0).named("da_pend_val");
+        pendSum2 = reg("da_pend_sum2", uint(ow)).init(0);
+        pendTakeA = reg("da_pend_take_a", bool()).init(false);
+        pendTakeB = reg("da_pend_take_b", bool()).init(false);
+        pendVal = mux(pendTakeB, pendSum2, mux(pendTakeA, pendSum1, pendSum0)).named("da_pend_val");
         Bool pendSameDest = reg("da_pend_same_dest", bool()).init(false);
         pendSameDest.set(rDest.eq(readDest));
         // the last write's destination (valid bit included) compared a cycle ahead
@@ -88,32 +92,37 @@ final class DestOccupancy {
 
     /**
      * No destination can be over its limit: fewer cells are in use (neither free in the
-     * allocator nor held by the packer) than {@code refuse_from}, even after one more allocation
-     * (computed a cycle ahead, a register; the packer takes at most one cell per cycle).
+     * allocators nor held by the packer) than {@code refuse_from}, even after four more
+     * allocations: {@code freeOrHeldQ} is a cycle old (a register: the two allocators' counts
+     * and the held cells summed) and this flag one more (the packer takes at most two cells per
+     * cycle).
      */
-    Bool allClear(UInt allocatorFree, UInt held) {
+    Bool allClear(UInt freeOrHeldQ) {
         final int sw = g.ow() + 2;
         Bool clear = reg("dest_limit_clear_r", bool()).init(false);
-        clear.set(allocatorFree.resize(sw).add(held.resize(sw)).add(refuseFrom.resize(sw)).gt(g.cells() + 1));
+        clear.set(freeOrHeldQ.resize(sw).add(refuseFrom.resize(sw)).gt(g.cells() + 4));
         return clear;
     }
 
     /**
-     * The allocated count: + the cells a committed op took ({@code used}, + 1 when the commit's
-     * cycle takes one more), written a cycle after the commit.
+     * The allocated count: + the cells a committed op took ({@code used}, + 1 or 2 when the
+     * commit's cycle takes more: {@code takeA}, {@code takeB}), written a cycle after the commit.
      *
      * @param firstTaken the packer takes an op's first chunk (the op's base count is kept)
      */
-    void commit(Bool commit, UInt rDest, Bool isFirst, Bool firstTaken, SpareCells spare, Bool take) {
+    void commit(Bool commit, UInt rDest, Bool isFirst, Bool firstTaken, UInt used, Bool takeA, Bool takeB) {
         final int ow = g.ow();
         UInt dAllocBase = reg("dest_alloc_base", uint(ow)).init(0);
         when(firstTaken, () -> dAllocBase.set(allocNow));
         UInt daBase = mux(isFirst, allocNow, dAllocBase).named("da_base");
         pendValid.set(commit);
         pendDest.set(rDest);
-        pendSum0.set(daBase.add(spare.used.resize(ow)));
-        pendSum1.set(daBase.add(spare.usedPlus1.resize(ow)));
-        pendTake.set(take);
+        UInt daUsed = daBase.add(used.resize(ow)).named("da_used");
+        pendSum0.set(daUsed);
+        pendSum1.set(daUsed.add(1));
+        pendSum2.set(daUsed.add(2));
+        pendTakeA.set(takeA);
+        pendTakeB.set(takeB);
         destAlloc.write(mux(clearing, clrDest, pendDest), mux(clearing, B(0, ow), pendVal.asBits()),
                 pendValid.or(clrDestEn));
         daWrVal.set(mux(clearing, U(0, ow), pendVal));

@@ -3,45 +3,43 @@ package dev.sue.rtl.queue;
 
 import static dev.sue.hdl.Hdl.*;
 
-import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
-import dev.sue.hdl.lib.stream.Stream;
 
 /**
  * The queue manager's packer (a stage of {@link TxQueueManager}): takes R's chunk or flush
  * ({@link PackerInput}) and the queue's state word (one sync RAM {@code q_state}, one-deep
- * forwarding), decides the chunk's fill offset and cell (a new cell from {@link SpareCells} or
- * the allocator, linked in {@code cell_next}), hands it to the {@link CellBuffer}, commits or
- * rolls back the op at its last chunk (refused by {@link DestOccupancy} or the range check,
- * aborted), and closes PDUs (op end with nothing waiting, early close, pack limit, flush): a
- * closed PDU's info goes to {@code pdu_info}, the PDU to the close FIFO or, through the idle
- * bypass registers, straight to the reader.
+ * forwarding), decides the chunk's fill offset and cells (up to two new cells, one of each
+ * parity, from the {@link CellSource}s, linked in {@link CellLinks}), hands it to the
+ * {@link CellBuffer}, commits or rolls back the op at its last chunk (refused by
+ * {@link DestOccupancy} or the range check, aborted), and closes PDUs (op end with nothing
+ * waiting, pack limit, flush): a closed PDU's info goes to {@code pdu_info}, the PDU to the close
+ * FIFO or, through the idle bypass registers, straight to the reader.
+ *
+ * <p><b>Cell parity.</b> A chunk (up to B + 18 bytes) at fill f touches its first cell c0 (the
+ * tail, or a new cell A at fill 0), c1 when f + n > B and c2 when f + n > 2B; the new ones are
+ * A, then B. A's parity is the tail's opposite and B's the tail's, so a chain's cells alternate
+ * parity and c0, c1, c2 fall in alternate banks of the cell buffer. A closed PDU's last cell
+ * stays in the queue's state word ({@code tail}), so the queue's next PDU continues the
+ * alternation and both parities are used alike (after reset a queue's tail parity is its
+ * index's). A chunk waits until both sources have a cell, from registers.
  */
 final class Packer {
     /** Closed PDUs for the list engine. */
     final StreamFifo<ClosedPdu> closeFifo;
     final CellBuffer cellBuf;
-    final SpareCells spare;
+    /** The new cells of each parity (allocator, prefetch FIFO, spare list). */
+    final CellSource[] cells = new CellSource[2];
     final DestOccupancy occupancy;
     /** R's chunk is taken this cycle. */
     final Bool chunkTaken;
+    /** Free cells (both allocators) and cells held for the packer, a cycle ago (a register). */
+    final UInt freeOrHeldQ;
     /** Allocated cells waiting for the packer (free cells, for {@code free_cells}). */
     final UInt heldCells;
-    /** The cell a chunk that needs one takes this cycle. */
-    final UInt newCell;
-    /** The open op's tail cell. */
-    final UInt oTail;
-    /** The op in progress closed its PDU early (its extra chunk is still to come), first cell {@link #oEarlyFirst}. */
-    final Bool oEarly;
-    final UInt oEarlyFirst;
-    /** The link written to {@code cell_next} in the cycle before (for the reader's forwarding). */
-    final Bool nwValid;
-    final UInt nwAddr;
-    final UInt nwData;
     /** The queue of the op or flush in the packer. */
     final UInt kQ;
     /** Set by the reader: it could take a PDU closed now (from registers only). */
@@ -61,7 +59,7 @@ final class Packer {
     final Bool abortOp;
     final Bool refuseDone;
 
-    Packer(QueueGeometry g, PackerInput r, CellAllocator alloc, Mem<Bits> cellNext,
+    Packer(QueueGeometry g, PackerInput r, CellAllocator alloc0, CellAllocator alloc1, CellLinks links,
             Mem<TxQueueManager.PduInfo> pduInfo, UInt destLimit) {
         final int bpb = g.bytes();
         final int lb = g.lb();
@@ -94,11 +92,10 @@ final class Packer {
         UInt bBeats = reg("b_beats", uint(12)).init(0);
         UInt bFirst = reg("b_first", uint(cw)).init(0);
         Bool bWaiting = reg("b_waiting", bool()).init(false);
-        oTail = reg("o_tail", uint(cw)).init(0);
+        UInt oTail = reg("o_tail", uint(cw)).init(0);
         UInt oFill = reg("o_fill", uint(lb)).init(0);
         Bool oHas = reg("o_has", bool()).init(false);
         Bool oRefused = reg("o_refused", bool()).init(false);
-        spare = new SpareCells(g);
 
         Bool chunkIn = r.rValid.andNot(r.rFlush).named("chunk_in");
         Bool isFirst = r.rFirst;
@@ -137,34 +134,41 @@ final class Packer {
         UInt f = mux(isFirst, baseLen.resize(lb), oFill).named("fill");
         Bool has = mux(isFirst, baseLen.ne(0), oHas).named("has_cell");
         UInt tail = mux(isFirst, st.tail, oTail).named("tail");
-        UInt fPlusN = f.resize(lb + 1).add(r.rN).named("fill_plus_n");
-        // overflow = f != 0 and f + n > B, from the state word and from the op registers in parallel
-        Bool ovState = mux(stateFwd, wrWord.crosses(r.rNMinus1, bpb), stateRd.crosses(r.rNMinus1, bpb))
-                .named("overflow_state");
-        Bool ovOpen = TxQueueManager.QueueState.crossing(oFill, r.rNMinus1).named("overflow_open");
-        Bool overflow = mux(isFirst, limitClose.not().and(ovState), ovOpen).named("overflow");
+        UInt fPlusN = f.resize(lb + 2).add(r.rN.resize(lb + 2)).named("fill_plus_n");
         Bool active = chunkIn.andNot(refusedEarly).andNot(r.rAbort).named("chunk_active");
-        // a new cell at fill 0 or when the chunk crosses one; for a first chunk from each state
-        // word's own compares (a limit close starts at fill 0), the forwarding choice after them,
-        // not through the fill mux (timing)
-        Bool stateNeedsCell = mux(stateFwd, wrWord.needsCell(r.rRoom, r.rNMinus1, bpb),
-                stateRd.needsCell(r.rRoom, r.rNMinus1, bpb))
-                .named("state_needs_cell");
-        Bool needNew = active.and(mux(isFirst, stateNeedsCell, oFill.eq(0).or(ovOpen))).named("need_new");
-        // Two allocated cells wait in registers: whether the packer takes one is known late (fill
-        // arithmetic), and it then only moves this small queue; the allocator's counters and free
-        // FIFO see a ready from registers (timing, issue 13). The cells held here count as free
-        // in free_cells (heldCells).
-        StreamFifo<UInt> cellQueue = instance("cell_prefetch",
-                () -> new StreamFifo<>(() -> uint(cw), 2, FifoStorage.REGISTERS, 2));
-        cellQueue.s.connectFrom(alloc.alloc);
-        heldCells = cellQueue.occupancy;
-        limitClear.set(occupancy.allClear(alloc.freeCount, heldCells));
-        Stream<UInt> fresh = cellQueue.m;
-        newCell = mux(spare.fromSpare, spare.cell, fresh.payload).named("new_cell");
-        Bool newOk = spare.fromSpare.or(fresh.valid);
+        // New cells: A (parity opposite to the tail's) at fill 0 or when the chunk crosses a cell
+        // boundary, B (the tail's parity) after A when the chunk also fills A (a wide chunk at
+        // fill 0, or fill + n > 2B): links tail -> A (with an open cell) and A -> B, and the
+        // chunk's cells alternate parity, as the cell buffer's two banks need. For a first chunk
+        // from each state word's own compares (a limit close starts at fill 0), the forwarding
+        // choice after them, not through the fill mux (timing)
+        Bool stateNeedA = mux(stateFwd, wrWord.needsCell(r.rRoom, r.rNMinus1, bpb),
+                stateRd.needsCell(r.rRoom, r.rNMinus1, bpb)).named("state_need_a");
+        Bool stateNeedB = mux(stateFwd, wrWord.needsSecondCell(r.rRoom, r.rNMinus1, r.rWide, bpb),
+                stateRd.needsSecondCell(r.rRoom, r.rNMinus1, r.rWide, bpb)).named("state_need_b");
+        UInt openSum = TxQueueManager.QueueState.crossSum(oFill, r.rNMinus1).named("open_cross_sum");
+        Bool openAtZero = oFill.eq(0);
+        Bool openNeedA = openAtZero.or(openSum.bit(lb)).or(openSum.bit(lb + 1));
+        Bool openNeedB = mux(openAtZero, r.rWide, openSum.bit(lb + 1));
+        Bool needA = active.and(mux(isFirst, stateNeedA, openNeedA)).named("need_a");
+        Bool needB = active.and(mux(isFirst, stateNeedB, openNeedB)).named("need_b");
+        // the new cells come from one source per parity (the allocator of that parity's cells and
+        // its spare list); a chunk waits until both have a cell (from registers, see pTake)
+        CellAllocator[] allocs = {alloc0, alloc1};
+        for (int p = 0; p < 2; p++) {
+            cells[p] = new CellSource(g, p, allocs[p]);
+        }
+        heldCells = cells[0].held.resize(g.dw()).add(cells[1].held.resize(g.dw())).named("held_cells");
+        // (summed into a register: four counts and the compare are too deep for one cycle)
+        freeOrHeldQ = reg("free_or_held_q", uint(g.dw())).init(g.cells());
+        freeOrHeldQ.set(alloc0.freeCount.resize(g.dw()).add(alloc1.freeCount.resize(g.dw())).add(heldCells)
+                .named("free_or_held"));
+        limitClear.set(occupancy.allClear(freeOrHeldQ));
+        Bool tailOdd = tail.bit(0);
+        UInt cellA = mux(tailOdd, cells[0].cell, cells[1].cell).named("new_cell_a");
+        UInt cellB = mux(tailOdd, cells[1].cell, cells[0].cell).named("new_cell_b");
+        Bool newOk = cells[0].ok.and(cells[1].ok);
         Bool pTake = r.pTake;
-        fresh.ready.set(needNew.andNot(spare.fromSpare).and(pTake));
 
         closeFifo = instance("close_fifo",
                 () -> new StreamFifo<>(() -> new ClosedPdu(qw, cw), 4, FifoStorage.REGISTERS, 4));
@@ -176,22 +180,18 @@ final class Packer {
         when(pTake, () -> verdictDone.set(false)).elseWhen(needVerdict, () -> verdictDone.set(true));
         chunkTaken = chunkIn.and(pTake);
 
-        // the cell buffer writes the chunk a cycle later, from registers
-        UInt chunkAddr = mux(f.eq(0), newCell, tail).named("chunk_addr");
+        // the cell buffer writes the chunk a cycle later, from registers: c0 (A at fill 0, else
+        // the tail), c1, c2
+        Bool atZero = f.eq(0).named("fill_zero");
+        UInt c0 = mux(atZero, cellA, tail).named("chunk_c0");
+        UInt c1 = mux(atZero, cellB, cellA).named("chunk_c1");
         Bool chunkWrite = active.and(pTake).named("chunk_write");
-        cellBuf = new CellBuffer(g.cells(), bpb, chunkWrite, chunkAddr, newCell, f, fPlusN, r.rData);
-        Bool nextWrEn = needNew.and(has).and(pTake).named("next_wr_en");
-        cellNext.write(tail, newCell.asBits(), nextWrEn);
-        nwValid = reg("nw_valid", bool()).init(false);
-        nwAddr = reg("nw_addr", uint(cw)).init(0);
-        nwData = reg("nw_data", uint(cw)).init(0);
-        nwValid.set(nextWrEn);
-        nwAddr.set(tail);
-        nwData.set(newCell);
+        cellBuf = new CellBuffer(g.cells(), bpb, chunkWrite, c0, c1, cellB, f, fPlusN, r.rData);
+        links.write(needA.and(has).and(pTake).named("link_a"), tail, cellA, needB.and(pTake).named("link_b"), cellB);
 
         // ---- the op's end: commit or roll back ---------------------------------------------
-        UInt newFirst = mux(has.not().and(needNew), newCell, baseFirst).named("new_first");
-        UInt newTail = mux(needNew, newCell, tail).named("new_tail");
+        UInt newFirst = mux(has.not().and(needA), cellA, baseFirst).named("new_first");
+        UInt newTail = mux(needB, cellB, mux(needA, cellA, tail)).named("new_tail");
         UInt newFill = fPlusN.resize(lb).named("new_fill");
         Bool lastChunk = chunkIn.and(pTake).and(r.rLast).named("last_chunk");
         Bool commit = lastChunk.andNot(r.rAbort).andNot(refused).named("commit_op");
@@ -214,37 +214,13 @@ final class Packer {
             bWaiting.set(baseWaiting);
             oTail.set(newTail);
             oFill.set(newFill);
-            oHas.set(has.or(needNew));
+            oHas.set(has.or(needA));
             oRefused.set(refused);
         });
         kQ = r.rQ;
         UInt kFirst = newFirst;
-        // Early close: an op whose control bytes push its tail one chunk past its data beats
-        // closes its PDU (when nothing waits in its queue) at its last data beat, one cycle
-        // before that extra chunk is written, so it leaves as early as any other op. Its length
-        // is known (the op's total length), the PDU started at fill 0 (a queue with nothing
-        // waiting has no open PDU), so the extra chunk fills a cell of its own, written and
-        // linked in the next chunk cycle (written by the cell writer one cycle later); the reader
-        // does not read that last cell before then (see reader_hold). The commit (state, cell accounting) stays at the extra chunk.
-        // The reader may then wait for that extra cell, so an early close needs the cell to be
-        // certain: with the buffer full (cells held for replay until the peer's ACK) the reader
-        // would stop in the middle of a frame, the framer with it, and with it every ACK this
-        // side owes its peer, whose own buffer may wait on those ACKs: a possible deadlock (not
-        // seen in simulation; the guard costs a cycle only with under four free cells). Four free
-        // cells leave two allocatable this cycle and the next (at most one free per cycle is
-        // still in the allocator's two-cycle reuse delay; only the packer allocates).
-        // (the allocator's count a cycle ago, a register: at most one cell left since)
-        Bool extraCellSure = reg("extra_cell_sure", bool()).init(false);
-        extraCellSure.set(alloc.freeCount.ge(TxQueueManager.EARLY_CLOSE_FREE_CELLS));
-        Bool earlyClose = chunkIn.and(pTake).and(r.rEarly).andNot(refused).andNot(r.rAbort).andNot(baseWaiting)
-                .and(extraCellSure).named("early_close");
-        oEarly = reg("o_early", bool()).init(false);
-        Bool oEarlyBypass = reg("o_early_bypass", bool()).init(false);
-        oEarlyFirst = reg("o_early_first", uint(cw)).init(0);
         Bool closingCommit = commit.andNot(baseWaiting).named("closing_commit");
-        Bool kClose = closingCommit.andNot(oEarly).or(earlyClose).named("commit_close");
-        assertThat(oEarly.not().or(chunkIn.and(pTake).not()).or(r.rLast.and(needNew).andNot(overflow)),
-                "early-closed op: the next chunk is not its one-cell tail");
+        Bool kClose = closingCommit.named("commit_close");
 
         // ---- idle bypass: the closed PDU goes straight to the reader (bypass_ok from the reader)
         bypass = wire("bypass", bool());
@@ -255,13 +231,6 @@ final class Packer {
         bpLen = reg("bypass_len", uint(13)).init(0);
         bpOps = reg("bypass_ops", uint(12)).init(0);
         bpBeats = reg("bypass_beats", uint(12)).init(0);
-        when(earlyClose, () -> {
-            oEarly.set(true);
-            oEarlyBypass.set(bypass);
-            oEarlyFirst.set(newFirst);
-        }).elseWhen(commit, () -> oEarly.set(false));
-        // (used only by a closing commit, where bypass = bypass_ok unless the PDU closed early)
-        Bool closedBypass = mux(oEarly, oEarlyBypass, bypassOk).named("closed_bypass");
         // The bypassed PDU starts in the cycle after its close, from registers: the close logic
         // (state forwarding -> fill -> commit) and the reader (-> desc -> transmit reliability)
         // are then two register-to-register paths instead of one. Nothing else can start in
@@ -284,9 +253,10 @@ final class Packer {
         Bool stWrite = commit.or(flushCmd).or(firstWrite.andNot(commit)).named("state_write");
         // (a flush of a queue without an open PDU only clears waiting, merged or not)
         TxQueueManager.QueueState stWord = wire("state_word", new TxQueueManager.QueueState(cw));
-        when(clearing.or(commit.and(closingCommit).and(closedBypass)), () -> stWord.setNoPdu(false))
+        UInt lastCell = mux(clearing, clr.resize(cw), mux(commit, newTail, st.tail)).named("state_last_cell");
+        when(clearing.or(commit.and(closingCommit).and(bypassOk)), () -> stWord.setNoPdu(false, lastCell))
                 .elseWhen(commit.andNot(closingCommit), () -> stWord.set(TRUE, kFirst, newTail, kLen, kOps, kBeats))
-                .elseWhen(commit.or(flushClose).or(limitClose), () -> stWord.setNoPdu(true))
+                .elseWhen(commit.or(flushClose).or(limitClose), () -> stWord.setNoPdu(true, lastCell))
                 .otherwise(() -> stWord.set(FALSE, st.first, st.tail, st.len, st.ops, st.beats));
         stateRam.write(mux(clearing, clr.resize(qw), r.rQ), stWord, clearing.or(stWrite));
         wrValid.set(stWrite.or(clearing));
@@ -309,9 +279,12 @@ final class Packer {
         assertThat(closeEv.not().or(evLen.ne(0)), "closing an empty PDU");
         assertThat(closeEv.not().or(evLen.le(4096)), "PDU longer than 4096 bytes");
 
-        Bool take = needNew.and(pTake).named("cell_take");
-        spare.update(take, fresh.payload, commit, rollback);
-        occupancy.commit(commit, r.rDest, isFirst, chunkIn.and(pTake).and(isFirst), spare, take);
+        Bool takeA = needA.and(pTake).named("cell_take_a");
+        Bool takeB = needB.and(pTake).named("cell_take_b");
+        cells[0].update(mux(tailOdd, takeA, takeB), commit, rollback);
+        cells[1].update(mux(tailOdd, takeB, takeA), commit, rollback);
+        UInt used = cells[0].spare.used.resize(g.dw()).add(cells[1].spare.used.resize(g.dw())).named("op_cells_used");
+        occupancy.commit(commit, r.rDest, isFirst, chunkIn.and(pTake).and(isFirst), used, takeA, takeB);
     }
 
     /** base + add, base = the first chunk's state word (forwarded or read; 0 after a limit close) or the op's register. */

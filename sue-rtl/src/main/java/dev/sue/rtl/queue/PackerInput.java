@@ -36,13 +36,13 @@ final class PackerInput {
     final Bits rData;
     /** The chunk's bytes. */
     final UInt rN;
-    /** {@link #rN} - 1 modulo B (B - 1 for a full chunk): the cell-crossing carries use it. */
+    /** {@link #rN} - 1 ({@code log2(B) + 1} bits): the cell-crossing carries use it. */
     final UInt rNMinus1;
+    /** The chunk has more than B bytes (it fills a new cell and spills into the next). */
+    final Bool rWide;
     final Bool rFirst;
     final Bool rLast;
     final Bool rAbort;
-    /** The op's last data beat, with one extra chunk (control bytes pushed the tail out) to follow. */
-    final Bool rEarly;
     final UInt rTotal;
     /** The open PDU's length above which this op does not fit: effective limit - op length (0: a flush is merged). */
     final UInt rRoom;
@@ -63,7 +63,6 @@ final class PackerInput {
         final int qw = g.qw();
         final int lb = g.lb();
         XpuTxOp in = s.payload;
-        Bool fExtra = fmt.extra;
         Bool fInOp = fmt.inOp;
         Bool fFirst = fmt.first;
         Bool fValid = fmt.valid;
@@ -79,21 +78,20 @@ final class PackerInput {
         rDest = reg("r_dest", uint(xw)).init(0);
         rVc = reg("r_vc", uint(2)).init(0);
         rBad = reg("r_bad", bool()).init(false);
-        rData = reg("r_data", bits(g.dataWidth()));
+        rData = reg("r_data", bits(fmt.chunk.width()));
         rN = reg("r_n", uint(lb + 1)).init(0);
-        rNMinus1 = reg("r_n_minus_1", uint(lb)).init(0);
+        rNMinus1 = reg("r_n_minus_1", uint(lb + 1)).init(0);
+        rWide = reg("r_wide", bool()).init(false);
         rFirst = reg("r_first", bool()).init(false);
         rLast = reg("r_last", bool()).init(false);
         rAbort = reg("r_abort", bool()).init(false);
-        rEarly = reg("r_early", bool()).init(false);
         rTotal = reg("r_total", uint(9)).init(0);
         rRoom = reg("r_room", uint(13)).init(0);
         rBeats = reg("r_beats", uint(4)).init(0);
         pTake = wire("p_take", bool());
         Bool rFree = rValid.not().or(pTake).named("r_free");
         // A flush is taken between ops, or between two beats of an op of another queue (the op in
-        // progress keeps its state in the packer's op registers; its beats carry dest/vc again),
-        // never before an extra chunk (it reuses R's op fields). A flush of the op's own queue
+        // progress keeps its state in the packer's op registers; its beats carry dest/vc again). A flush of the op's own queue
         // moves aside into `flush_held` (one entry: only one op is in progress; two flushes of
         // one queue merge, the merged one still closes the open PDU and the PDU it closes brings
         // the next flush) and is taken first at the op's end. So an XPU pausing in the middle of
@@ -101,8 +99,8 @@ final class PackerInput {
         UInt fOpQ = reg("f_op_q", uint(qw)).init(0);
         Bool heldValid = reg("flush_held", bool()).init(false);
         UInt heldQ = reg("flush_held_q", uint(qw)).init(0);
-        Bool atBoundary = fInOp.not().andNot(fExtra).named("at_boundary");
-        Bool midOp = fInOp.andNot(fExtra).named("mid_op");
+        Bool atBoundary = fInOp.not().named("at_boundary");
+        Bool midOp = fInOp;
         Bool headOwn = flushFifo.m.payload.eq(fOpQ).named("flush_head_own");
         Bool takeHeld = heldValid.and(atBoundary).named("flush_take_held");
         Bool setAside = flushFifo.m.valid.and(midOp).and(headOwn).named("flush_set_aside");
@@ -134,7 +132,7 @@ final class PackerInput {
             heldValid.set(true);
             heldQ.set(flushFifo.m.payload);
         }).elseWhen(rFree.and(takeHeld), () -> heldValid.set(false));
-        s.ready.set(rFree.andNot(loadFlush).andNot(fExtra));
+        s.ready.set(rFree.andNot(loadFlush));
         fmt.advance(loadChunk);
         when(loadChunk.and(fFirst), () -> fOpQ.set(inQ));
         when(rFree, () -> rValid.set(loadChunk.or(loadFlush)));
@@ -146,32 +144,29 @@ final class PackerInput {
             rFirst.set(false);
             rLast.set(false);
             rAbort.set(false);
-            rEarly.set(false);
         });
         when(loadChunk, () -> {
             rFlush.set(false);
             rMerge.set(merge);
-            when(fExtra.not(), () -> {
-                rQ.set(inQ);
-                rDest.set(inDest);
-                rVc.set(in.vc);
-                rBad.set(inBad);
-                rTotal.set(in.totalLen);
-                // (0 with a merged flush: any open PDU closes before the op)
-                rRoom.set(mux(merge, U(0, 13), effLimit.sub(in.totalLen.resize(13))));
-                rBeats.set(dataBeats);
-            });
+            rQ.set(inQ);
+            rDest.set(inDest);
+            rVc.set(in.vc);
+            rBad.set(inBad);
+            rTotal.set(in.totalLen);
+            // (0 with a merged flush: any open PDU closes before the op)
+            rRoom.set(mux(merge, U(0, 13), effLimit.sub(in.totalLen.resize(13))));
+            rBeats.set(dataBeats);
             rData.set(fmt.chunk);
             rN.set(fmt.n);
             rNMinus1.set(fmt.nMinus1);
+            rWide.set(fmt.wide);
             rFirst.set(fFirst);
             rLast.set(fmt.last);
             rAbort.set(fmt.abort);
-            rEarly.set(fmt.early);
         });
-        stateReadQ = mux(loadFlush, flushQ, mux(loadChunk.andNot(fExtra), inQ, rQ)).named("state_rd_q");
-        destReadD = mux(loadChunk.andNot(fExtra), inDest, rDest).named("dest_rd_d");
+        stateReadQ = mux(loadFlush, flushQ, mux(loadChunk, inQ, rQ)).named("state_rd_q");
+        destReadD = mux(loadChunk, inDest, rDest).named("dest_rd_d");
         rDestFresh = reg("r_dest_fresh", bool()).init(false);
-        rDestFresh.set(loadChunk.andNot(fExtra));
+        rDestFresh.set(loadChunk);
     }
 }

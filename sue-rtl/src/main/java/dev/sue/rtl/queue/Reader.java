@@ -5,7 +5,6 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
-import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
@@ -42,7 +41,7 @@ final class Reader {
     final UInt startLen;
 
     Reader(QueueGeometry g, PackerInput in, Packer p, ListEngine le, StreamFifo<ClosedPdu> closeFifo, StreamFifo<UInt> flushFifo,
-            Mem<Bits> cellNext, CellBuffer cellBuf, Stream<ReplayReq> replay, boolean replayStore,
+            CellLinks cellNext, CellBuffer cellBuf, Stream<ReplayReq> replay, boolean replayStore,
             Stream<TxPdu> desc, Stream<PacketBeat> data, Bits vcPause, Bool initDone) {
         final int bpb = g.bytes();
         final int lb = g.lb();
@@ -71,12 +70,7 @@ final class Reader {
         // room for a beat read now once this cycle's beat (rd_valid) is in: occupancy + rd_valid <= 3,
         // as a 4-input function instead of an adder and a compare (it starts the issue decision)
         Bool canRead = mux(rdValid, dataFifo.occupancy.le(2), dataFifo.occupancy.le(3)).named("can_read");
-        // An early-closed PDU's last cell is read no earlier than the cycle after its extra chunk
-        // left the packer: the cell writer writes it in that cycle (forwarded to the read below),
-        // its link was written in the packer's cycle.
-        UInt eFirst = reg("e_first", uint(cw)).init(0);
-        Bool readerHold = p.oEarly.and(eLeftOne).and(eFirst.eq(p.oEarlyFirst)).named("reader_hold");
-        Bool contIssue = canRead.andNot(eLeftZero).andNot(readerHold).named("cont_issue");
+        Bool contIssue = canRead.andNot(eLeftZero).named("cont_issue");
         // replay requests (replay store only) go before new PDUs
         Bool rpValid = replayStore ? replay.valid : FALSE;
         ReplayReq rp = replay.payload;
@@ -111,25 +105,24 @@ final class Reader {
         issue = contIssue.or(startIssue).named("issue");
         UInt nextRd = wire("next_rd", uint(cw));
         rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
-        UInt nextRdRam = cellNext.readSync(rdAddr, issue).asUInt().named("next_rd_ram");
+        UInt nextRdRam = cellNext.read("next_rd_ram", rdAddr, issue);
         UInt rdAddrQ = reg("rd_addr_q", uint(cw)).init(0);
         when(issue, () -> rdAddrQ.set(rdAddr));
         Bits cellRd = cellBuf.read(rdAddr, issue, rdAddrQ);
-        // the RAM's read register holds the stale pointer while the reader waits: hold the hit too
-        Bool nwHit = rdValid.and(p.nwValid).and(p.nwAddr.eq(rdAddrQ)).named("nw_hit");
-        // the link of an early-closed PDU's last cell, written in this cycle
-        // (an early-closed op's extra chunk always takes a new cell linked from o_tail)
-        Bool nwNow = p.oEarly.and(p.chunkTaken).and(p.oTail.eq(rdAddrQ)).named("nw_now");
+        // a link written in the cycle of the read (the packer writes up to two): the RAM read
+        // missed it. The RAM's read register holds the stale pointer while the reader waits:
+        // hold the hit too.
+        Bool nwHit0 = rdValid.and(cellNext.lastValid[0]).and(cellNext.lastFrom[0].eq(rdAddrQ)).named("nw_hit_a");
+        Bool nwHit1 = rdValid.and(cellNext.lastValid[1]).and(cellNext.lastFrom[1].eq(rdAddrQ)).named("nw_hit_b");
+        Bool nwHit = nwHit0.or(nwHit1).named("nw_hit");
+        UInt nwData = mux(nwHit1, cellNext.lastTo[1], cellNext.lastTo[0]).named("nw_data");
         Bool nwHeld = reg("nw_held", bool()).init(false);
         UInt nwHeldVal = reg("nw_held_val", uint(cw)).init(0);
         when(rdValid, () -> {
-            nwHeld.set(nwHit.or(nwNow));
-            nwHeldVal.set(mux(nwNow, p.newCell, p.nwData));
-        }).elseWhen(nwNow, () -> {
-            nwHeld.set(true);
-            nwHeldVal.set(p.newCell);
+            nwHeld.set(nwHit);
+            nwHeldVal.set(nwData);
         });
-        nextRd.set(mux(nwNow, p.newCell, mux(nwHit, p.nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam))));
+        nextRd.set(mux(nwHit, nwData, mux(rdValid.not().and(nwHeld), nwHeldVal, nextRdRam)));
         // beats after the first, and whether there are none, per source before the source mux
         // (the choice of the source comes late: reader state, FIFO levels)
         int lw = 13 - lb + 1;
@@ -167,7 +160,6 @@ final class Reader {
         assignLeaves(descFifo.s.payload, live);
         issueLast = mux(startIssue, xOneBeat, eLeftOne).named("issue_last");
         when(startIssue, () -> {
-            eFirst.set(xCell);
             eLeft.set(xMoreBeats);
             eLeftZero.set(xOneBeat);
             eLeftOne.set(xTwoBeats);

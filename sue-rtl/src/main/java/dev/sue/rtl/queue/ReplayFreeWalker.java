@@ -3,9 +3,7 @@ package dev.sue.rtl.queue;
 
 import static dev.sue.hdl.Hdl.*;
 
-import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
-import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.pdu.CellFree;
@@ -22,7 +20,7 @@ final class ReplayFreeWalker {
     final UInt cell;
     final UInt dest;
 
-    ReplayFreeWalker(Stream<CellFree> free, Mem<Bits> cellNext, int cells, int xpus, int bytesPerBeat) {
+    ReplayFreeWalker(Stream<CellFree> free, CellLinks cellNext, int cells, int xpus, int bytesPerBeat) {
         int cw = log2Up(cells);
         int xw = log2Up(xpus);
         int lb = log2Up(bytesPerBeat);
@@ -34,7 +32,7 @@ final class ReplayFreeWalker {
         active = left.ne(0).named("fw_active");
         UInt next = wire("fw_next", uint(cw));
         cell = mux(first, start, next).named("fw_cur");
-        next.set(cellNext.readSync(cell, active).asUInt());
+        next.set(cellNext.read("fw_next_rd", cell, active));
         free.ready.set(left.le(1));
         UInt pduCells = free.payload.length.add(bytesPerBeat - 1).shr(lb).resize(lw).named("fw_cells");
         when(free.fire(), () -> {

@@ -36,25 +36,32 @@ final class SpareCells {
     private final UInt count;
     private final UInt head;
     private final UInt cur;
+    private final String prefix;
 
-    SpareCells(QueueGeometry g) {
-        kMax = g.kMax();
+    /**
+     * @param prefix of the register names (one list per cell parity); the list holds the cells of
+     *     one parity an op takes at most, half of {@link QueueGeometry#kMax} rounded up (a
+     *     chain's cells alternate parity)
+     */
+    SpareCells(QueueGeometry g, String prefix) {
+        this.prefix = prefix;
+        kMax = (g.kMax() + 1) / 2;
         kw = bitsFor(kMax);
         int iw = log2Up(kMax);
         for (int i = 0; i < kMax; i++) {
-            ring.add(reg("spare_" + i, uint(g.cw())));
+            ring.add(reg(prefix + "spare_" + i, uint(g.cw())));
         }
-        count = reg("spare_cnt", uint(kw)).init(0);
-        used = reg("used", uint(kw)).init(0);
-        head = reg("spare_head", uint(iw)).init(0);
-        cur = reg("spare_cur", uint(iw)).init(0);
-        fromSpare = used.lt(count).named("from_spare");
+        count = reg(prefix + "spare_cnt", uint(kw)).init(0);
+        used = reg(prefix + "used", uint(kw)).init(0);
+        head = reg(prefix + "spare_head", uint(iw)).init(0);
+        cur = reg(prefix + "spare_cur", uint(iw)).init(0);
+        fromSpare = used.lt(count).named(prefix + "from_spare");
         List<UInt> padded = new ArrayList<>(ring);
         while (padded.size() < (1 << iw)) {
             padded.add(U(0, g.cw()));
         }
         cell = Vec.of(padded).get(cur);
-        usedPlus1 = used.add(1).named("used_plus_1");
+        usedPlus1 = used.add(1).named(prefix + "used_plus_1");
     }
 
     /**
@@ -67,9 +74,9 @@ final class SpareCells {
      */
     void update(Bool take, UInt allocCell, Bool commit, Bool rollback) {
         UInt curNext = (isPowerOfTwo(kMax) ? cur.add(1) : mux(cur.eq(kMax - 1), U(0, cur.width()), cur.add(1)))
-                .named("spare_cur_next");
-        UInt usedNow = mux(take, usedPlus1, used).named("used_now");
-        UInt curNow = mux(take, curNext, cur).named("spare_cur_now");
+                .named(prefix + "spare_cur_next");
+        UInt usedNow = mux(take, usedPlus1, used).named(prefix + "used_now");
+        UInt curNow = mux(take, curNext, cur).named(prefix + "spare_cur_now");
         // entry `cur` past the count holds the allocator's offered cell whether or not it is taken
         // (entries past the count are don't-care), so the fill enable comes from registers
         for (int i = 0; i < kMax; i++) {
@@ -78,12 +85,12 @@ final class SpareCells {
         }
         // the count after a commit (the op's cells leave the front) or a rollback (they stay:
         // the count covers them), for both fates of the take; the take picks last
-        UInt cntLeft0 = mux(count.gt(used), count.sub(used), U(0, kw)).named("spare_left_0");
-        UInt cntLeft1 = mux(count.gt(usedPlus1), count.sub(usedPlus1), U(0, kw)).named("spare_left_1");
+        UInt cntLeft0 = mux(count.gt(used), count.sub(used), U(0, kw)).named(prefix + "spare_left_0");
+        UInt cntLeft1 = mux(count.gt(usedPlus1), count.sub(usedPlus1), U(0, kw)).named(prefix + "spare_left_1");
         UInt cntKept0 = mux(count.gt(used), count, used);
         UInt cntKept1 = mux(count.gt(usedPlus1), count, usedPlus1);
-        UInt cntIfTake = mux(commit, cntLeft1, mux(rollback, cntKept1, count)).named("spare_cnt_if_take");
-        UInt cntNoTake = mux(commit, cntLeft0, mux(rollback, cntKept0, count)).named("spare_cnt_no_take");
+        UInt cntIfTake = mux(commit, cntLeft1, mux(rollback, cntKept1, count)).named(prefix + "spare_cnt_if_take");
+        UInt cntNoTake = mux(commit, cntLeft0, mux(rollback, cntKept0, count)).named(prefix + "spare_cnt_no_take");
         count.set(mux(take, cntIfTake, cntNoTake));
         when(commit, () -> {
             used.set(U(0, kw));

@@ -85,19 +85,20 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * <h2>Structure</h2>
  * One named stage class per job, built in data-flow order by this constructor (which keeps only
  * the configuration registers, the shared RAMs and sub-blocks, the frees and the counters):
- * {@link OpFormatter} (prepends the control bytes: op chunk k = op bytes kB..kB+B-1) ->
+ * {@link OpFormatter} (one chunk per op beat: chunk 0 = the control bytes + data beat 0) ->
  * {@link PackerInput} (register R: a chunk or a flush; the per-queue state RAM and the
  * destination counts are read in the same cycle) -> {@link Packer} (decides the chunk's fill
  * offset, cells and the PDU's fate; per-queue state {open PDU first cell, tail cell, length, ops,
  * beats, waiting} in one sync RAM with one-deep forwarding; {@link SpareCells} for rollback,
  * {@link DestOccupancy} for DEST_LIMIT) -> {@link CellBuffer} (one cycle later: rotates the chunk
- * to the fill offset and writes it in one cycle even across a cell boundary, byte lanes with their
- * own write address) -> close FIFO ({@link ClosedPdu}) -> {@link ListEngine} ({@link QueueLists}
+ * to the fill offset and writes it in one cycle even across two cell boundaries, two banks by cell
+ * parity of byte lanes with their own write address; links in {@link CellLinks}) -> close FIFO ({@link ClosedPdu}) -> {@link ListEngine} ({@link QueueLists}
  * at PDU granularity, a PDU named by its first cell, its {len, ops, beats} in a RAM at that
  * address; {@link ActiveScheduler} with registered events and the done FIFO ({@link DoneEvent});
  * pop, PDU info prefetch into an 8-entry FIFO, room for a pop decided a cycle ahead) ->
  * {@link Reader} (one cell per cycle following the cell next-pointer RAM, no bubble between
- * PDUs; flushes back to the packer; the idle bypass). Cells come from {@link CellAllocator}; cells
+ * PDUs; flushes back to the packer; the idle bypass). Cells come from two {@link CellAllocator}s,
+ * one per cell parity (a chain's cells alternate parity, {@link CellSource}); cells
  * of an aborted op are kept in the spare list and reused by the next allocations (rollback
  * without frees). Cells are freed as they are read ({@code free-after-read}; the free reaches
  * the allocator one cycle after the read is issued) or, in replay-store mode, by the free walker
@@ -111,7 +112,7 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * lists or the close FIFO, the destination's window is open and its VC is not paused. The
  * queue's state is then written empty and not waiting (no flush follows). The reader's cell
  * reads forward the cell writer's write of the same cycle, its next-pointer reads the packer's
- * link of the same cycle (an early-closed op's extra chunk and its link). Everything else takes
+ * links of the same cycle. Everything else takes
  * the list path.
  *
  * <p><b>Packing / work conservation.</b> At an op's end the queue's open PDU is closed when the
@@ -125,12 +126,9 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * offered, the wait over, another flush behind it, under a quarter of the buffer free) it takes
  * the packer's input register for a cycle, between ops or between beats of an op of another
  * queue. An op that would push the open PDU past the limit closes it first.
- * An op whose control bytes push its tail into one more cell than its data beats closes its PDU
- * at its last data beat, before that extra chunk is written (early close: the length is known
- * then; the reader waits for the extra cell if it gets there first), so every op size has the
- * same latency. Only with {@value #EARLY_CLOSE_FREE_CELLS} or more free cells: otherwise the op
- * closes at its extra chunk, one cycle later (a reader waiting on a cell that only an ACK can
- * free would stall the frames that carry this side's ACKs).
+ * An op takes one packer cycle per beat: its first chunk carries the control bytes and the whole
+ * data beat 0 (up to B + 18 bytes), so its last chunk is its last beat and every op size has the
+ * same latency.
  *
  * <p><b>Timing.</b> Idle system: an op whose last beat is at {@code s} in cycle t has its desc
  * valid at t+{@value #IDLE_LATENCY_DESC} and its first data beat at t+{@value #IDLE_LATENCY}
@@ -139,12 +137,6 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * are waiting.
  */
 public final class TxQueueManager extends Component {
-    /**
-     * Free cells in the allocator, a cycle before, that an early close needs (it hands the reader
-     * a PDU whose last cell is yet to come): the packer holds 2 more cells, and cells freed in
-     * the last 3 cycles may not be allocatable yet.
-     */
-    public static final int EARLY_CLOSE_FREE_CELLS = 6;
     public static final int IDLE_LATENCY_DESC = 3;
     public static final int IDLE_LATENCY = 4;
     public static final int ADDR_PACK_LIMIT = 0x0200;
@@ -206,28 +198,34 @@ public final class TxQueueManager extends Component {
         }
 
         /**
-         * A chunk of {@code nMinus1} + 1 bytes appended to the open PDU crosses into a new cell of
-         * {@code bytes}: fill + n > bytes, i.e. the carry out of fill + (n - 1) (both below
-         * {@code bytes}, a power of two; no carry at fill 0), one carry chain and no compare.
-         */
-        Bool crosses(UInt nMinus1, int bytes) {
-            return crossing(len.resize(log2Up(bytes)), nMinus1);
-        }
-
-        /**
-         * An op's first chunk of {@code nMinus1} + 1 bytes on this word takes a new cell: the open
-         * PDU is closed before it (room or a flush: the chunk starts a PDU), ends on a cell
+         * An op's first chunk of {@code nMinus1} + 1 bytes on this word takes a new cell (A): the
+         * open PDU is closed before it (room or a flush: the chunk starts a PDU), ends on a cell
          * boundary, or the chunk crosses one.
          */
         Bool needsCell(UInt room, UInt nMinus1, int bytes) {
             UInt fill = len.resize(log2Up(bytes));
-            return closesBefore(room).or(fill.eq(0)).or(crossing(fill, nMinus1));
+            UInt sum = crossSum(fill, nMinus1);
+            int lb = log2Up(bytes);
+            return closesBefore(room).or(fill.eq(0)).or(sum.bit(lb)).or(sum.bit(lb + 1));
         }
 
-        /** fill + nMinus1 + 1 exceeds the cell (both operands of the cell's index width). */
-        static Bool crossing(UInt fill, UInt nMinus1) {
+        /**
+         * ... and a second one (B): a chunk of more than B bytes ({@code wide}) starting a cell,
+         * or a chunk crossing two cell boundaries (fill + n > 2B).
+         */
+        Bool needsSecondCell(UInt room, UInt nMinus1, Bool wide, int bytes) {
+            UInt fill = len.resize(log2Up(bytes));
+            return mux(closesBefore(room).or(fill.eq(0)), wide, crossSum(fill, nMinus1).bit(log2Up(bytes) + 1));
+        }
+
+        /**
+         * fill + (n - 1) with two bits above the cell's offset: bit lb is set when the chunk
+         * crosses one cell boundary (fill + n > B, no carry at fill 0 with n <= B), bit lb + 1
+         * when it crosses two (fill + n > 2B); one carry chain and no compare.
+         */
+        static UInt crossSum(UInt fill, UInt nMinus1) {
             int lb = fill.width();
-            return fill.resize(lb + 1).add(nMinus1.resize(lb + 1)).bit(lb);
+            return fill.resize(lb + 2).add(nMinus1.resize(lb + 2));
         }
 
         void set(Bool isWaiting, UInt firstCell, UInt tailCell, UInt bytes, UInt opCount, UInt beatCount) {
@@ -239,11 +237,15 @@ public final class TxQueueManager extends Component {
             beats.set(beatCount);
         }
 
-        /** No open PDU; {@code isWaiting}: a closed one waits. */
-        void setNoPdu(boolean isWaiting) {
+        /**
+         * No open PDU; {@code isWaiting}: a closed one waits. {@code lastCell}: the queue's last
+         * cell, kept so that its next PDU's first cell takes the other parity (a queue's cells
+         * then alternate parity, and the two parities are used alike).
+         */
+        void setNoPdu(boolean isWaiting, UInt lastCell) {
             waiting.set(isWaiting);
             first.set(0);
-            tail.set(0);
+            tail.set(lastCell);
             len.set(0);
             ops.set(0);
             beats.set(0);
@@ -328,8 +330,8 @@ public final class TxQueueManager extends Component {
         require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
         final QueueGeometry g = QueueGeometry.of(dataWidth, xpus, vcs, cells);
         final int kMax = g.kMax();
-        require(cells >= 2 * kMax + 4 && cells <= 65536,
-                "cells must be " + (2 * kMax + 4) + "..65536 for dataWidth " + dataWidth + ", got " + cells);
+        require(cells >= 2 * kMax + 4 && cells <= 65536 && cells % 2 == 0,
+                "cells must be even, " + (2 * kMax + 4) + "..65536 for dataWidth " + dataWidth + ", got " + cells);
         final int dw = g.dw();
         final long capBytes = Math.min(4096L, (long) (cells / 2 - 1) * g.bytes());
         // cells >= 2K+4 gives (cells/2-1)*B >= (K+1)*B > 274: every op fits the effective limit
@@ -359,9 +361,12 @@ public final class TxQueueManager extends Component {
         UInt effLimit = mux(packLimit.gt(capBytes), U(capBytes, 13), packLimit).named("eff_limit");
 
         // ---- shared structures ---------------------------------------------------------------
-        Mem<Bits> cellNext = Mem.of(cells, g.cw()).named("cell_next");
+        CellLinks cellNext = new CellLinks(cells);
         Mem<PduInfo> pduInfo = Mem.of(cells, new PduInfo()).named("pdu_info");
-        CellAllocator alloc = instance("alloc", () -> new CellAllocator(cells));
+        // one free list per cell parity (cell = 2 x index + parity): the packer takes up to one
+        // cell of each per cycle, see Packer
+        CellAllocator alloc0 = instance("alloc0", () -> new CellAllocator(cells / 2));
+        CellAllocator alloc1 = instance("alloc1", () -> new CellAllocator(cells / 2));
         QueueLists lists = instance("lists", () -> new QueueLists(xpus, vcs, cells));
         ActiveScheduler sched = instance("sched", () -> new ActiveScheduler(xpus, vcs));
         // vc_pause is registered on entry: the scheduler's selection and the bypass decision
@@ -377,10 +382,12 @@ public final class TxQueueManager extends Component {
         // ---- the stages ------------------------------------------------------------------------
         OpFormatter formatter = new OpFormatter(s.payload, s.valid, g.bytes());
         Bool mergeRoom = reg("merge_room", bool()).init(true);
-        mergeRoom.set(alloc.freeCount.ge(cells / 4));
+
         PackerInput packerInput = new PackerInput(g, s, formatter, flushFifo, effLimit, mergeRoom);
-        Packer packer = new Packer(g, packerInput, alloc, cellNext, pduInfo, destLimit);
-        freeCells.set(alloc.freeCount.add(packer.heldCells.resize(bitsFor(cells))));
+        Packer packer = new Packer(g, packerInput, alloc0, alloc1, cellNext, pduInfo, destLimit);
+        mergeRoom.set(packer.freeOrHeldQ.ge(cells / 4));
+        freeCells.set(alloc0.freeCount.resize(bitsFor(cells)).add(alloc1.freeCount.resize(bitsFor(cells)))
+                .add(packer.heldCells.resize(bitsFor(cells))));
         ListEngine listEngine = new ListEngine(g, lists, sched, packer.closeFifo, flushFifo, pduInfo, win, initDone);
         Reader reader = new Reader(g, packerInput, packer, listEngine, packer.closeFifo, flushFifo, cellNext, packer.cellBuf,
                 replay, replayStore, desc, data, vcPauseQ, initDone);
@@ -396,8 +403,12 @@ public final class TxQueueManager extends Component {
         if (!replayStore) {
             free.ready.set(FALSE);
         }
-        alloc.free.valid.set(replayStore ? walker.active : frValid);
-        alloc.free.payload.set(replayStore ? walker.cell : frCell);
+        Bool freeValid = replayStore ? walker.active : frValid;
+        UInt freeCell = replayStore ? walker.cell : frCell;
+        alloc0.free.valid.set(freeValid.andNot(freeCell.bit(0)));
+        alloc1.free.valid.set(freeValid.and(freeCell.bit(0)));
+        alloc0.free.payload.set(freeCell.shr(1).resize(g.cw() - 1));
+        alloc1.free.payload.set(freeCell.shr(1).resize(g.cw() - 1));
         UInt freeDest = (replayStore ? walker.dest : reader.readDest).named("fd_dest");
         Bool freeEv = (replayStore ? walker.active : reader.issue).named("free_ev");
         packer.occupancy.countFree(freeEv, freeDest);
