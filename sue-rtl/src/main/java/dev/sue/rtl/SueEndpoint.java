@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
+import dev.sue.hdl.Data;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.regif.Axi4;
@@ -14,11 +15,14 @@ import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.rtl.axi.AxiXpuBridge;
 import dev.sue.rtl.axi.AxiXpuOptions;
+import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.mgmt.EndpointRegisters;
+import dev.sue.rtl.ports.RxMerger;
+import dev.sue.rtl.ports.TxDispatcher;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.ArrayList;
@@ -83,20 +87,20 @@ public final class SueEndpoint extends Component {
     /** With the AXI4 interface: requests from far XPUs into the SoC, ports {@code m_axi_*}; else null. */
     public final Axi4 mAxi;
 
-    /** AXI4-Stream MAC ports, as {@link SueTx#macTx}, {@link SueRx#macRx}. */
+    /** AXI4-Stream MAC ports, one per port: {@code mac_tx_<p>_t*}, {@code mac_rx_<p>_t*} ({@link MacStreams}). */
     public final Vec<AxiStream> macTx;
-    public final AxiStream macRx;
+    public final Vec<AxiStream> macRx;
     public final Bits vcPause;
     public final Flow<UInt> connErr;
-    public final UInt connStateDest = in(uint(10));
-    public final Bits connState = out(bits(2));
+    public final UInt connStateDest;
+    public final Bits connState;
 
     /** Every register: ports {@code s_axil_*}. */
-    public final AxiLite axil = slave(new AxiLite(EndpointRegisters.AXI_ADDR_BITS)).named("s_axil");
+    public final AxiLite axil;
     /** Interrupt level. */
-    public final Bool irq = out(bool());
-    /** The MAC's link state (1 up), synchronous to {@code clk}. */
-    public final Bool linkUp = in(bool());
+    public final Bool irq;
+    /** The MACs' link states (bit p: port p up), synchronous to {@code clk}: a Bool with one port. */
+    public final Data linkUp;
 
     /** The largest WINDOW the configuration accepts (transmit reliability's windowMax). */
     public static final int WINDOW_MAX = 1024;
@@ -109,13 +113,25 @@ public final class SueEndpoint extends Component {
         this(dataWidth, xpus, vcs, cells, rxBufBytes, encap, vlan, null);
     }
 
+    /** One port, the FIFO ({@code axi} null) or the AXI4 XPU interface. */
+    public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
+            boolean vlan, AxiXpuOptions axi) {
+        this(dataWidth, xpus, vcs, cells, rxBufBytes, encap, vlan, axi, 1);
+    }
+
     /**
      * An endpoint with the FIFO XPU interface ({@code axi} null) or the AXI4 one: an
      * {@link AxiXpuBridge} on the FIFO interface, requests on VC 0 and responses on VC 1 (so
      * {@code vcs} must be 2 or 4), its counters in the status block after the receive path's.
      */
     public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
-            boolean vlan, AxiXpuOptions axi) {
+            boolean vlan, AxiXpuOptions axi, int ports) {
+        // ports in the order of the one-port endpoint's
+        connStateDest = in(uint(10));
+        connState = out(bits(2));
+        axil = slave(new AxiLite(EndpointRegisters.AXI_ADDR_BITS)).named("s_axil");
+        irq = out(bool());
+        linkUp = ports == 1 ? in(bool()) : in(bits(ports));
         param("dataWidth", dataWidth);
         param("xpus", xpus);
         param("vcs", vcs);
@@ -124,16 +140,44 @@ public final class SueEndpoint extends Component {
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
         param("xpuIf", axi == null ? "fifo" : "axi4");
+        if (ports != 1) {
+            param("ports", ports);
+        }
+        require(ports == 1 || ports == 2 || ports == 4, "ports must be 1, 2 or 4, got " + ports);
         require(encap != null, "sue_endpoint needs an encapsulation (its ID registers report it)");
         require(axi == null || vcs >= 2, "the AXI4 XPU interface needs VC 0 for requests and VC 1 for responses: "
                 + "vcs must be 2 or 4, got " + vcs);
-        macTx = master(Vec.of(1, i -> MacStreams.tx(dataWidth)));
-        macRx = slave(MacStreams.rx(dataWidth).named("mac_rx_0"));
+        macTx = master(Vec.of(ports, i -> MacStreams.tx(dataWidth)));
+        macRx = slave(Vec.of(ports, i -> MacStreams.rx(dataWidth))).named("mac_rx");
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
-        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX, true));
-        SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
+        // one plane per port: a whole single-port transmit and receive path (DESIGN-PORTS.md)
+        List<SueTx> txs = new ArrayList<>();
+        List<SueRx> rxs = new ArrayList<>();
+        for (int p = 0; p < ports; p++) {
+            String plane = ports == 1 ? "" : "plane" + p + "_";
+            boolean ctlFrames = p == 0;
+            txs.add(instance(plane + "tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX,
+                    ctlFrames)));
+            rxs.add(instance(plane + "rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan)));
+        }
+        SueTx tx = txs.get(0);
+        SueRx rx = rxs.get(0);
+        XpuTxBus txSide = tx.xpuTx;
+        XpuRxBus rxSide = rx.xpuRx;
+        TxDispatcher dispatch = null;
+        if (ports > 1) {
+            int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
+            dispatch = instance("dispatch", () -> new TxDispatcher(dataWidth, xpus, vcs, ports, credits));
+            RxMerger merge = instance("merge", () -> new RxMerger(dataWidth, vcs, ports));
+            for (int p = 0; p < ports; p++) {
+                connect(txs.get(p).xpuTx, dispatch.planes.get(p));
+                connect(merge.planes.get(p), rxs.get(p).xpuRx);
+            }
+            txSide = dispatch.xpu;
+            rxSide = merge.xpu;
+        }
 
         AxiXpuBridge bridge = null;
         if (axi == null) {
@@ -141,8 +185,8 @@ public final class SueEndpoint extends Component {
             xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
             sAxi = null;
             mAxi = null;
-            connect(tx.xpuTx, xpuTx);
-            connect(xpuRx, rx.xpuRx);
+            connect(txSide, xpuTx);
+            connect(xpuRx, rxSide);
         } else {
             int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
             AxiXpuBridge b = instance("axi", () -> new AxiXpuBridge(dataWidth, axi.addrBits(), axi.idBits(), xpus,
@@ -151,41 +195,75 @@ public final class SueEndpoint extends Component {
             xpuRx = null;
             sAxi = slave(new Axi4(axi.addrBits(), dataWidth, axi.idBits()).named("s_axi"));
             mAxi = master(new Axi4(axi.addrBits(), dataWidth, 1).named("m_axi"));
-            connect(tx.xpuTx, b.tx);
-            connect(b.rx, rx.xpuRx);
+            connect(txSide, b.tx);
+            connect(b.rx, rxSide);
             connect(b.sAxi, sAxi);
             connect(mAxi, b.mAxi);
             bridge = b;
         }
-        tx.vcPause.set(vcPause);
-        connect(macTx.get(0), tx.macTx.get(0));
-        connect(rx.macRx, macRx);
-        connect(connErr, tx.connErr);
-        tx.connStateDest.set(connStateDest);
-        connState.set(tx.connState);
+        Bool anyConnErr = FALSE;
+        Bits anyConnState = B(0, 2);
+        for (int p = 0; p < ports; p++) {
+            SueTx t = txs.get(p);
+            SueRx r = rxs.get(p);
+            t.vcPause.set(vcPause);
+            connect(macTx.get(p), t.macTx.get(0));
+            connect(r.macRx, macRx.get(p));
+            t.connStateDest.set(connStateDest);
+            anyConnErr = anyConnErr.or(t.connErr.valid);
+            anyConnState = anyConnState.or(t.connState);
+            // go-back-N between the plane's two paths: PSNs per {plane, peer}
+            connect(t.ackReq, r.ackReq);
+            connect(t.peerAck, r.peerAck);
+        }
+        if (ports == 1) {
+            connect(connErr, tx.connErr);
+            connState.set(tx.connState);
+        } else {
+            // a connection is the same peer on every plane: report the first plane's error of a cycle
+            // (the others' are counted in their tx_rel.retry_err) and the OR of the planes' states
+            connErr.valid.set(anyConnErr);
+            UInt dest = txs.get(ports - 1).connErr.payload;
+            for (int p = ports - 2; p >= 0; p--) {
+                dest = mux(txs.get(p).connErr.valid, txs.get(p).connErr.payload, dest);
+            }
+            connErr.payload.set(dest);
+            connState.set(anyConnState);
+        }
 
-        // go-back-N between the two paths
-        connect(tx.ackReq, rx.ackReq);
-        connect(tx.peerAck, rx.peerAck);
-
-        // the register map: transmit counters, then receive counters in the status block
-        status.addAll(tx.statusWords());
-        status.addAll(rx.statusWords());
+        // the register map: per plane its transmit counters, then its receive counters, in the status block
+        for (int p = 0; p < ports; p++) {
+            List<StatusWord> plane = new ArrayList<>(txs.get(p).statusWords());
+            plane.addAll(rxs.get(p).statusWords());
+            status.addAll(ports == 1 ? plane : StatusWord.prefixed("port" + p, plane));
+        }
         if (bridge != null) {
             status.addAll(bridge.statusWords());
         }
         EndpointRegisters regs = new EndpointRegisters(new EndpointRegisters.Identity(dataWidth, xpus, vcs, cells,
-                rxBufBytes, encap.code(), vlan, WINDOW_MAX, axi), axil, status, linkUp, List.of(
-                new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));
-        if (bridge == null) {
-            CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
-        } else {
-            CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg, bridge.cfg);
+                rxBufBytes, encap.code(), vlan, WINDOW_MAX, axi, ports), axil, status, linkUp, List.of(
+                new EndpointRegisters.IrqSource("conn_error", ports == 1 ? tx.connErr.valid : anyConnErr,
+                        "A connection entered the error state")));
+        List<CfgBus> cfgs = new ArrayList<>();
+        for (int p = 0; p < ports; p++) {
+            cfgs.add(txs.get(p).cfg);
+            cfgs.add(rxs.get(p).cfg);
         }
+        if (bridge != null) {
+            cfgs.add(bridge.cfg);
+        }
+        if (dispatch != null) {
+            cfgs.add(dispatch.cfg);
+        }
+        CfgFanout.connect(regs.cfg, cfgs.toArray(CfgBus[]::new));
         irq.set(regs.irq);
-        // control frames: sent between SUE frames before the FCS, received without back-pressure
+        // control frames: sent between SUE frames before the FCS, received without back-pressure;
+        // on port 0 (the other planes' non-SUE frames are dropped, DESIGN-PORTS.md)
         tx.ctlTx.connectFrom(regs.ctlTx);
         connect(regs.ctlRx, rx.ctl);
+        for (int p = 1; p < ports; p++) {
+            rxs.get(p).ctl.tready.set(TRUE);
+        }
     }
 
     /** The status words in address order: word {@code 0x8000 + i} is element i. */
