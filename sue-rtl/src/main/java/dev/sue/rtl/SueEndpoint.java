@@ -30,7 +30,7 @@ import java.util.List;
 
 /**
  * A whole SUE endpoint: the transmit path ({@link SueTx}) and the receive path ({@link SueRx})
- * of one XPU, joined by go-back-N (ACK/NACK the receive path must send ride on transmitted PDUs;
+ * of one XPU (one pair per Ethernet port, see {@code ports}), joined by go-back-N (ACK/NACK the receive path must send ride on transmitted PDUs;
  * ACK/NACK received free and rewind the transmit replay store), and one AXI4-Lite target for every
  * register ({@link EndpointRegisters}).
  *
@@ -55,26 +55,32 @@ import java.util.List;
  * <li>{@code axi} ({@link AxiXpuOptions}, generator {@code xpuIf=1}): the AXI4 XPU interface, an
  *     AXI4 slave {@code s_axi_*} and master {@code m_axi_*} in place of {@code tx_*} and
  *     {@code rx_*} (sue-rtl/DESIGN-AXI.md); its counters are status words {@code axi.*}.
+ * <li>{@code ports}: 1, 2 or 4 Ethernet ports (sue-rtl/DESIGN-PORTS.md): a plane per port, each a
+ *     whole {@link SueTx} + {@link SueRx} with {@code cells} and {@code rxBufBytes} of its own
+ *     (PSNs per {plane, peer}), a {@link TxDispatcher} (op to the plane of {@code PORT_MAP[dest]})
+ *     and an {@link RxMerger} (whole ops, round robin) at the XPU side; strict mode.
  * </ul>
  *
  * <h2>Ports</h2>
- * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, AXI4-Stream {@code mac_tx_0_t*},
+ * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, AXI4-Stream {@code mac_tx_<p>_t*},
  * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, AXI4-Stream
- * {@code mac_rx_0_t*}) under the same names, but for their counters (read through the register
- * map) and the frames that are not SUE (kept for software in the {@code ctl} block of the map),
- * plus:
+ * {@code mac_rx_<p>_t*}), one MAC stream pair per port, under the same names, but for their
+ * counters (read through the register map) and the frames that are not SUE (kept for software in
+ * the {@code ctl} block of the map; port 0's), plus:
  * <ul>
  * <li>{@code s_axil_*} ({@link AxiLite}, {@link EndpointRegisters#AXI_ADDR_BITS} address bits):
- *     every register: the configuration space (writes reach both paths; the command table at
+ *     every register: the configuration space (writes reach every path; the command table at
  *     {@code 0x0100 + type} configures both directions), the status words at word
- *     {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)}, identification and interrupt
- *     registers, the control frames sent and received (spec 3.1). The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
+ *     {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)} (with several ports, plane p's
+ *     named {@code port<p>.*}), identification and interrupt registers, the control frames sent
+ *     and received (spec 3.1). The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
  * <li>{@code irq}: interrupt level ({@code IRQ_CAUSE & IRQ_ENABLE} not 0).
- * <li>{@code link_up} (in): the MAC's link state (1 up), synchronous to {@code clk}; register
- *     {@code LINK_STATUS} shows it and {@code IRQ_CAUSE.link_change} is set on every change (one
- *     bit for the one port today).
+ * <li>{@code link_up} (in, 1 bit, or {@code ports} bits with several ports: bit p = port p): the
+ *     MACs' link states (1 up), synchronous to {@code clk}; register {@code LINK_STATUS} shows
+ *     them and {@code IRQ_CAUSE.link_change} is set on every change of any.
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
- *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state.
+ *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state
+ *     (with several ports, the OR over the planes).
  * </ul>
  */
 public final class SueEndpoint extends Component {
@@ -126,6 +132,7 @@ public final class SueEndpoint extends Component {
      */
     public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
             boolean vlan, AxiXpuOptions axi, int ports) {
+        require(ports == 1 || ports == 2 || ports == 4, "ports must be 1, 2 or 4, got " + ports);
         // ports in the order of the one-port endpoint's
         connStateDest = in(uint(10));
         connState = out(bits(2));
@@ -143,7 +150,6 @@ public final class SueEndpoint extends Component {
         if (ports != 1) {
             param("ports", ports);
         }
-        require(ports == 1 || ports == 2 || ports == 4, "ports must be 1, 2 or 4, got " + ports);
         require(encap != null, "sue_endpoint needs an encapsulation (its ID registers report it)");
         require(axi == null || vcs >= 2, "the AXI4 XPU interface needs VC 0 for requests and VC 1 for responses: "
                 + "vcs must be 2 or 4, got " + vcs);

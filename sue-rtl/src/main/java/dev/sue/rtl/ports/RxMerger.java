@@ -12,6 +12,7 @@ import dev.sue.hdl.lib.arbiter.Arbiter;
 import dev.sue.hdl.lib.arbiter.ArbiterPolicy;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
@@ -77,7 +78,7 @@ public final class RxMerger extends Component {
 
         // ---- per plane: register the beat, then its VC's FIFO ---------------------------------
         List<StreamFifo<MergeBeat>> beats = new ArrayList<>();
-        List<StreamFifo<MergeOp>> ops = new ArrayList<>();
+        List<Stream<MergeOp>> ops = new ArrayList<>();
         for (int p = 0; p < ports; p++) {
             XpuRxBus in = planes.get(p);
             in.resetIn.set(FALSE);
@@ -111,7 +112,8 @@ public final class RxMerger extends Component {
                 assertThat(push.not().or(f.s.ready).and(push.and(lastQ).not().or(o.s.ready)),
                         "a plane sent beats beyond the merger's credits");
                 beats.add(f);
-                ops.add(o);
+                // the head op from a register: the requests start from flip-flops
+                ops.add(o.m.m2sPipe());
             }
         }
 
@@ -154,15 +156,16 @@ public final class RxMerger extends Component {
         List<Bool> requests = new ArrayList<>();
         for (int q = 0; q < queues; q++) {
             int v = q % vcs;
-            MergeOp op = ops.get(q).m.payload;
+            MergeOp op = ops.get(q).payload;
             Bool covered = cmdHeld.get(v).ne(0).and(op.data.not().or(dataHeld.get(v).ge(op.beats.resize(cw))));
             Bool justTaken = startQ.and(startVcQ.eq(v));
-            requests.add(ops.get(q).m.valid.and(beats.get(q).m.valid).and(covered).and(free).andNot(justTaken)
+            requests.add(ops.get(q).valid.and(beats.get(q).m.valid).and(covered).and(free).andNot(justTaken)
                     .named("ready_op_" + q));
         }
         Arbiter arb = instance("arb", () -> new Arbiter(queues, ArbiterPolicy.ROUND_ROBIN));
         arb.request.set(OneHot.fromBools(requests));
-        Bool start = arb.grant.ne(0).named("start");
+        // the arbiter grants whenever anything asks: "start" from the requests, beside the arbiter
+        Bool start = OneHot.fromBools(requests).ne(0).named("start");
         arb.advance.set(start);
         UInt granted = arb.grantIndex.resize(qb);
         when(start, () -> cur.set(granted));
@@ -170,15 +173,15 @@ public final class RxMerger extends Component {
         for (int q = 0; q < queues; q++) {
             beats.get(q).m.ready.set(pop.and(cur.eq(q)));
             // the op's entry leaves a cycle after the grant, when its credits are taken
-            ops.get(q).m.ready.set(startQ.and(cur.eq(q)));
+            ops.get(q).ready.set(startQ.and(cur.eq(q)));
         }
 
         // the credits an op takes, a cycle after its grant (its entry still heads the FIFO of cur)
         startQ.set(start);
         // queue q = p * vcs + v
         startVcQ.set(vcs == 1 ? U(0, XpuTxBus.VC_BITS) : granted.resize(log2Up(vcs)).resize(XpuTxBus.VC_BITS));
-        UInt startBeats = Vec.of(ops.stream().map(o -> o.m.payload.beats).toList()).get(cur).named("start_beats");
-        Bool startData = Vec.of(ops.stream().map(o -> o.m.payload.data).toList()).get(cur).named("start_data");
+        UInt startBeats = Vec.of(ops.stream().map(o -> o.payload.beats).toList()).get(cur).named("start_beats");
+        Bool startData = Vec.of(ops.stream().map(o -> o.payload.data).toList()).get(cur).named("start_data");
         for (int v = 0; v < vcs; v++) {
             Bool mine = startQ.and(startVcQ.eq(v));
             Bool inCmd = creditQ.bit(5).and(creditQ.bit(4).not()).and(creditQ.slice(3, 2).asUInt().eq(v));

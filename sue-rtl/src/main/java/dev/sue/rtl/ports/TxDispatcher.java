@@ -36,7 +36,8 @@ import java.util.List;
  * <h2>Credits</h2>
  * Every plane's interface advertises the full {@code credits} per {VC, kind} (it was built for
  * one XPU); the XPU is given {@code credits} in all, not {@code ports x credits}: the dispatcher
- * sums the planes' credit messages per slot and passes them on less a debt of
+ * sums the planes' credit messages per slot (two cycles: registered per plane, then summed) and
+ * passes them on less a debt of
  * {@code (ports - 1) x credits} ({@link CreditMessages}), reloaded at reset and at
  * {@code tx_reset_in}. Then no plane ever holds more than its own credits' worth of the XPU's
  * beats (the XPU holds at most {@code credits}, whatever plane they go to), nothing is buffered
@@ -126,20 +127,42 @@ public final class TxDispatcher extends Component {
             initial[s] = (s >> 1) < vcs ? -(long) (ports - 1) * credits : 0;
         }
         int accBits = bitsFor(2L * ports * credits + 16);
+        // each plane's message as a count per slot, registered; the sum per slot, registered in the books
+        List<List<UInt>> counts = new ArrayList<>();
+        for (int p = 0; p < ports; p++) {
+            Bits m = planes.get(p).credit;
+            List<UInt> perSlot = new ArrayList<>();
+            for (int s = 0; s < CreditMessages.SLOTS; s++) {
+                // {valid, kind, vc[1:0], count-1[1:0]}: slot 2 * vc + kind
+                Bool mine = m.bit(5).and(m.slice(3, 2).asUInt().eq(s >> 1))
+                        .and((s & 1) == 1 ? m.bit(4) : m.bit(4).not());
+                UInt c = reg("credit_p" + p + "_" + s, uint(3)).init(0);
+                c.set(mux(mine, m.slice(1, 0).asUInt().resize(3).add(1), U(0, 3)));
+                perSlot.add(c);
+            }
+            counts.add(perSlot);
+        }
         List<UInt> inc = new ArrayList<>();
         for (int s = 0; s < CreditMessages.SLOTS; s++) {
-            UInt sum = U(0, 5);
+            List<UInt> terms = new ArrayList<>();
             for (int p = 0; p < ports; p++) {
-                Bits m = planes.get(p).credit;
-                // {valid, kind, vc[1:0], count-1[1:0]}: slot 2 * vc + kind
-                Bool mine = m.bit(5).and(m.slice(3, 2).asUInt().eq(s >> 1)).and((s & 1) == 1 ? m.bit(4) : m.bit(4).not());
-                sum = sum.add(mux(mine, m.slice(1, 0).asUInt().resize(5).add(1), U(0, 5)));
+                terms.add(counts.get(p).get(s).resize(5));
             }
-            inc.add(sum.named("credit_inc_" + s));
+            while (terms.size() > 1) {  // an adder tree, not a chain
+                List<UInt> next = new ArrayList<>();
+                for (int i = 0; i < terms.size(); i += 2) {
+                    next.add(terms.get(i).add(terms.get(i + 1)));
+                }
+                terms = next;
+            }
+            inc.add(terms.get(0).named("credit_inc_" + s));
         }
-        // The planes see tx_reset_in a cycle late: clear in both cycles, so neither the messages the
-        // planes take back nor one sent while the XPU drops its credits is counted.
-        CreditMessages books = new CreditMessages("credit", initial, accBits, inc, xpu.resetIn.or(resetInQ));
+        // The planes see tx_reset_in a cycle late and their messages reach the sum two cycles later:
+        // clear for three cycles, so neither the messages the planes take back nor one sent while the
+        // XPU drops its credits is counted, and every message of the planes' re-advertising is.
+        Bool resetInQ2 = regNext(resetInQ).named("reset_in_q2");
+        CreditMessages books = new CreditMessages("credit", initial, accBits, inc,
+                xpu.resetIn.or(resetInQ).or(resetInQ2));
         xpu.credit.set(books.message);
         latency(1);
     }
