@@ -16,7 +16,13 @@ Checked (the oracle is the XPUs' own record of what they sent, never the RTL):
   every drop reason; every passed PDU lands in exactly one reliability outcome; accepted PDUs =
   stored PDUs; ops delivered by the RTL = ops the XPU received; control frames counted = frames
   on ``ctl``; frames sent by the framer = frames the MAC took;
-* faults really happened (link statistics) and, with loss, retransmissions were counted.
+* faults really happened (link statistics) and, with loss, retransmissions were counted;
+* the XPU TX credits each XPU holds once everything is quiet are those it held before the traffic
+  (no credit made or lost), and with several ports exactly one plane's pool (the dispatcher passes
+  the planes' credits on less (ports - 1) pools, sue-rtl/DESIGN-PORTS.md), and with several ports the
+  same again after a ``tx_reset_in`` pulse on the idle endpoint;
+* with several ports (TB_PORTS): PORT_MAP refuses a missing port, LINK_STATUS and link_change per
+  port (``check_port_registers``), frames with ops only on the mapped port, accounting per port.
 
 Scenarios (TB_SCENARIO): ``traffic`` (default: random ops both ways), ``throughput`` (64-byte
 writes both ways, XPUs never idle: delivered ops per cycle), ``writes`` (TB_DATA_LEN-byte writes
@@ -318,10 +324,24 @@ async def pair(dut):
         check = cocotb.start_soon(check_config_before_setup(sides[ID_A].regs, rng))
         await bench.run_until(check.done, 200_000, "configuration checks after reset")
         check.result()
+    if PORTS > 1:
+        check = cocotb.start_soon(check_port_registers(dut, sides[ID_A].regs))
+        await bench.run_until(check.done, 200_000, "port registers")
+        check.result()
     for s in sides.values():
         s.regs.queue.extend(setup_writes(s.own, table))
     await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 100_000, "configuration")
     await bench.run(16)
+    # the XPU TX credits each XPU holds on an idle endpoint: the same after the run (none made or lost)
+    credits_idle = {k: dict(s.xtx.credits) for k, s in sides.items()}
+    if PORTS > 1 and "TB_CELLS" in os.environ:
+        # one plane's pool (sue-rtl/DESIGN-PORTS.md), not one per port: SueTx.creditsPerVc, documented in
+        # sue-rtl/README.md (cells less the packer's, spare list's and reuse reserve, over 2 x VCs, at most 64)
+        reserve = 2 * (-(-274 // wb) + 1) + 8
+        pool = min(64, (int(os.environ["TB_CELLS"]) - reserve) // (2 * VCS))
+        for k, held in credits_idle.items():
+            assert held == {(vc, kind): pool if vc < VCS else 0 for vc in range(4) for kind in range(2)}, \
+                f"XPU {k} holds {held} TX credits with {PORTS} ports, expected {pool} per VC and kind"
 
     seq = defaultdict(int)
 
@@ -441,6 +461,21 @@ async def pair(dut):
     # Quiet period: the last ACKs settle, nothing is left in flight.
     await bench.run(8000)
     assert all(link.in_flight == 0 for link in links.values())
+    for k, s in sides.items():
+        assert s.xtx.credits == credits_idle[k], \
+            f"XPU {k}: TX credits {s.xtx.credits} after the run, {credits_idle[k]} before (made or lost)"
+    if PORTS > 1:
+        # tx_reset_in on an idle endpoint: the XPU drops its credits (those of the reset cycle too), and
+        # the endpoint advertises its pool again: exactly one plane's, whatever the planes re-advertise
+        for k, side in sides.items():
+            pin = getattr(dut, f"{'a_' if k == ID_A else 'b_'}tx_reset_in")
+            pin.value = 1
+            await bench.run(1)
+            side.xtx.credits = {key: 0 for key in side.xtx.credits}
+            pin.value = 0
+            await bench.run(400)
+            assert side.xtx.credits == credits_idle[k], \
+                f"XPU {k}: TX credits {side.xtx.credits} after tx_reset_in, {credits_idle[k]} before"
     for s in sides.values():
         s.regs.read_status()
         s.regs.read(r.address for r in (REGS.ctl.RX_FRAMES, REGS.ctl.RX_DROPS_FULL, REGS.ctl.RX_DROPS_BAD,
@@ -675,6 +710,42 @@ async def check_registers(dut, port: RegPort, rng: random.Random, table: Command
     dut._log.info(f"registers: {len(status)} status words, {len(rw_regs)} rw registers, "
                   f"{len(block_registers(cfg))} configuration registers, {slverr} SLVERR and "
                   f"{decerr} DECERR answered and counted, under traffic")
+
+
+async def check_port_registers(dut, port: RegPort) -> None:
+    """The registers of a multi-port endpoint (A, before the setup): a PORT_MAP value naming a
+    missing port is refused (SLVERR, counted in AXI_SLVERR, the entry unchanged), the largest
+    legal one is kept; LINK_STATUS has a bit per port following link_up, and every change of
+    any bit sets IRQ_CAUSE.link_change."""
+    m, regs = port.master, port.regs
+    ep, entry = regs.endpoint, regs.cfg.PORT_MAP.at(XPUS - 1)
+
+    async def read(addr: int) -> int:
+        rsp = await m.read(addr, 4)
+        assert rsp.resp == AxiResp.OKAY, f"read {addr:#x}: {rsp.resp!r}"
+        return int.from_bytes(rsp.data, "little")
+
+    async def write(addr: int, value: int) -> AxiResp:
+        return (await m.write(addr, value.to_bytes(4, "little"))).resp
+
+    slverr = await read(ep.AXI_SLVERR.address)
+    assert await write(entry, PORTS + 1) == AxiResp.SLVERR, f"PORT_MAP = {PORTS + 1} (no such port) accepted"
+    assert await read(entry) == 0, "a refused PORT_MAP write changed the entry"
+    assert await read(ep.AXI_SLVERR.address) == slverr + 1, "the refused PORT_MAP write was not counted"
+    assert await write(entry, PORTS) == AxiResp.OKAY, f"PORT_MAP = {PORTS} (port {PORTS - 1}) refused"
+    assert await read(entry) == PORTS
+    assert await write(entry, 0) == AxiResp.OKAY
+
+    link_bit = ep.IRQ_CAUSE.field("link_change").mask
+    for level in [1 << p for p in range(PORTS)] + [(1 << PORTS) - 1, 0]:
+        await write(ep.IRQ_CAUSE.address, link_bit)
+        dut.a_link_up.value = level
+        for _ in range(4):
+            await RisingEdge(dut.clk)
+        assert ep.LINK_STATUS.unpack(await read(ep.LINK_STATUS.address))["up"] == level, f"LINK_STATUS for {level:#x}"
+        assert await read(ep.IRQ_CAUSE.address) & link_bit, f"link_up -> {level:#x}: no link_change cause"
+    await write(ep.IRQ_CAUSE.address, link_bit)
+    dut._log.info(f"port registers: PORT_MAP range checked, LINK_STATUS and link_change over {PORTS} ports")
 
 
 async def conn_error_irq(dut, bench, sides: dict, links: dict, new_op) -> None:
