@@ -233,16 +233,16 @@ class ControlSoftware:
 
 
 class MacTxSink(FrameSink):
-    """Takes frames from ``mac_tx_0`` (cocotbext ``AxiStreamSink``, random back-pressure);
+    """Takes frames from ``mac_tx_<port>`` (cocotbext ``AxiStreamSink``, random back-pressure);
     ``on_frame(frame, cycle)`` at each end. ``tuser`` ("abort") must be 0: SUE never aborts."""
 
     def __init__(self, bench, view: View, rng: random.Random, width_bytes: int, backpressure: float,
-                 on_frame: Callable[[bytes, int], None]):
+                 on_frame: Callable[[bytes, int], None], port: int = 0):
         def take(f: MacFrame) -> None:
-            assert f.user == 0, f"{view.prefix}mac_tx_0: tuser (abort) set on a frame"
+            assert f.user == 0, f"{view.prefix}mac_tx_{port}: tuser (abort) set on a frame"
             on_frame(f.data, f.last_cycle)
 
-        super().__init__(bench, view.dut, view.prefix + "mac_tx_0", width_bytes, backpressure, rng, take)
+        super().__init__(bench, view.dut, f"{view.prefix}mac_tx_{port}", width_bytes, backpressure, rng, take)
 
 
 class XpuRxSink:

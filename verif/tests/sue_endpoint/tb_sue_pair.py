@@ -16,7 +16,13 @@ Checked (the oracle is the XPUs' own record of what they sent, never the RTL):
   every drop reason; every passed PDU lands in exactly one reliability outcome; accepted PDUs =
   stored PDUs; ops delivered by the RTL = ops the XPU received; control frames counted = frames
   on ``ctl``; frames sent by the framer = frames the MAC took;
-* faults really happened (link statistics) and, with loss, retransmissions were counted.
+* faults really happened (link statistics) and, with loss, retransmissions were counted;
+* the XPU TX credits each XPU holds once everything is quiet are those it held before the traffic
+  (no credit made or lost), and with several ports exactly one plane's pool (the dispatcher passes
+  the planes' credits on less (ports - 1) pools, sue-rtl/DESIGN-PORTS.md), and with several ports the
+  same again after a ``tx_reset_in`` pulse on the idle endpoint;
+* with several ports (TB_PORTS): PORT_MAP refuses a missing port, LINK_STATUS and link_change per
+  port (``check_port_registers``), frames with ops only on the mapped port, accounting per port.
 
 Scenarios (TB_SCENARIO): ``traffic`` (default: random ops both ways), ``throughput`` (64-byte
 writes both ways, XPUs never idle: delivered ops per cycle), ``writes`` (TB_DATA_LEN-byte writes
@@ -31,7 +37,10 @@ A's connection to B reaches the error state, which must raise ``irq``; ``conn_er
 Configuration goes through the AXI4-Lite target as well (``common.sue_endpoint_bench.RegPort``).
 
 Environment: TB_REGS_DIR (the design's directory: ``sue_endpoint_regs.py``), TB_OPS (per side), TB_SEED, TB_DROP, TB_CORRUPT, TB_DUP, TB_DELAY, TB_REORDER,
-TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
+TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_PORTS (the endpoints' ports: one link model per port
+and direction, accounting per port, sue-rtl/DESIGN-PORTS.md), TB_PORT_MAP_A / TB_PORT_MAP_B (the
+value A / B writes to PORT_MAP of its peer, 0 default: every frame with ops from that side must leave
+on that port), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
 refuses a beat), TB_TIMEOUT, TB_STALL (cycles without a delivered op before the run fails as a hang;
@@ -53,8 +62,8 @@ from common.link_model import Faults, LinkModel
 from common.stream_bfm import BenchTimeout, ClockedBench, CycleProbe, start_clock_and_reset
 from cocotb.triggers import RisingEdge
 from common.mac_axis import MacSource
-from common.sue_endpoint_bench import (ControlSoftware, MacTxSink, RegPort, View, XpuRxSink, block_registers,
-                                      control_frame, load_regs)
+from common.sue_endpoint_bench import (ControlSoftware, MacTxSink, RegPort, StatusWords, View, XpuRxSink,
+                                      block_registers, control_frame, load_regs)
 from common.sue_ops import CommandTable, XpuTx, random_op
 from cocotbext.axi.constants import AxiResp
 
@@ -78,6 +87,8 @@ REG_CHECK = os.environ.get("TB_REG_CHECK", "0") == "1"
 CTL = int(os.environ.get("TB_CTL", "0"))  # control frames each way (exchange_control_frames)
 CTL_LEN = int(os.environ.get("TB_CTL_LEN", "0"))  # their length (0: a mix of 14..max)
 WRITE_TYPE = 0xA0  # the "writes" scenario's command type
+PORTS = int(os.environ.get("TB_PORTS", "1"))
+PORT_MAP_VALUE = {1: int(os.environ.get("TB_PORT_MAP_A", "0")), 2: int(os.environ.get("TB_PORT_MAP_B", "0"))}
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 # A hang shows as no op delivered for this long (far beyond a go-back-N timeout and its replay),
 # so a long run fails in minutes instead of at TB_TIMEOUT.
@@ -119,7 +130,42 @@ def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
               (c.PARTITION.at(d), partition_of(own, d)), (c.NEXT_PSN.at(d), first_psn(own, d)),
               (c.EXPECTED_PSN.at(d), first_psn(d, own))]
         w += [(getattr(c, f"DST_IP_{i}").at(d), ip_of(d) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
+    if PORTS > 1 and PORT_MAP_VALUE[own]:
+        w += [(c.PORT_MAP.at(peer_of(own)), PORT_MAP_VALUE[own])]
     return w
+
+
+def peer_of(own: int) -> int:
+    return ID_B if own == ID_A else ID_A
+
+
+def port_of(own: int) -> int:
+    """The port own's ops to its peer leave on (PORT_MAP: 0 = peer mod ports, p + 1 = port p)."""
+    v = PORT_MAP_VALUE[own]
+    return v - 1 if v else peer_of(own) % PORTS
+
+
+def link_name(direction: str, port: int) -> str:
+    return direction if port == 0 else f"{direction}{port}"
+
+
+def plane_words(c, port: int):
+    """The status words of one port's plane by their one-port names (``port<p>.`` dropped)."""
+    if PORTS == 1:
+        return c
+    prefix = f"port{port}_"
+    return StatusWords({k[len(prefix):]: v for k, v in c.items() if k.startswith(prefix)})
+
+
+def total_words(c):
+    """Every status word summed over the planes, by its one-port name."""
+    if PORTS == 1:
+        return c
+    out = StatusWords()
+    for p in range(PORTS):
+        for k, v in plane_words(c, p).items():
+            out[k] = out.get(k, 0) + v
+    return out
 
 
 class Side:
@@ -133,11 +179,15 @@ class Side:
         self.xtx.paused = True
         self.xrx = bench.add(XpuRxSink(view, rng, wb, table, VCS,
                                    on_op, rate=XPU_RATE))
-        self.mac_in = bench.add(MacSource(bench, dut, f"{prefix}mac_rx_0", rng, wb, idle=0.05))
+        self.mac_ins = [bench.add(MacSource(bench, dut, f"{prefix}mac_rx_{p}", rng, wb, idle=0.05))
+                        for p in range(PORTS)]
+        self.mac_in = self.mac_ins[0]
+        self.op_frames = [0] * PORTS  # frames carrying ops this endpoint's MAC sent, per port
         self.ctl_sw = ControlSoftware(self.regs.master, REGS.ctl)
         self.ctl_out: list[bytes] = []  # control frames this endpoint's MAC sent, in order
         getattr(dut, f"{prefix}vc_pause").value = 0
-        self.mac_out = None  # set by the bench (needs the link)
+        self.mac_out = None  # set by the bench (needs the link): port 0's
+        self.mac_outs: list = []
         self.accepted_total = 0  # ops the XPU had accepted (the soak clears xtx.accepted)
 
 
@@ -171,8 +221,9 @@ async def pair(dut):
             return False
         return not f.payload or f.payload[0] == 0
 
-    links = {"ab": LinkModel(random.Random(seed + 1), faults, latency=LINK_LATENCY, is_ack_only=ack_only),
-             "ba": LinkModel(random.Random(seed + 2), faults, latency=LINK_LATENCY, is_ack_only=ack_only)}
+    links = {link_name(d, p): LinkModel(random.Random(seed + 1 + i + 2 * p), faults, latency=LINK_LATENCY,
+                                        is_ack_only=ack_only)
+             for p in range(PORTS) for i, d in enumerate(("ab", "ba"))}
     down = int(os.environ.get("TB_LINK_DOWN", "0"))
     # recovery: the data frame with this index (0-based, A -> B) is lost on purpose
     lose_data_frame = int(os.environ.get("TB_LOSE_DATA_FRAME", "-1"))
@@ -222,43 +273,55 @@ async def pair(dut):
                 latencies.append((src, want, first_cycle))
         return on_op
 
-    def watch_mac(s: "Side", frame: bytes) -> None:
+    def watch_mac(s: "Side", frame: bytes, port: int) -> None:
         """Every frame a MAC takes: a valid FCS when SUE appends it (zlib), control frames kept."""
         if FCS:
             assert zlib.crc32(frame[:-4]) == int.from_bytes(frame[-4:], "little"), \
-                f"endpoint {s.own}: frame with a bad FCS on mac_tx_0: {frame[:64].hex()}"
+                f"endpoint {s.own}: frame with a bad FCS on mac_tx_{port}: {frame[:64].hex()}"
         if frame[12:14] != b"\x08\x00":  # not IPv4: not a SUE frame of encapsulation 0
+            assert port == 0, f"endpoint {s.own}: a control frame left on port {port} (they use port 0)"
             s.ctl_out.append(frame)
+        elif carries_ops(frame):
+            s.op_frames[port] += 1
 
-    def a_to_b(frame: bytes, cycle: int) -> None:
-        watch_mac(sides[ID_A], frame)
-        if lose_data_frame >= 0 and carries_ops(frame):
-            data_frames_ab[0] += 1
-            if data_frames_ab[0] - 1 == lose_data_frame:
-                forced_loss.append(cycle)
-                return
-        links["ab"].push(cycle, frame)
+    def a_to_b_on(port: int):
+        def a_to_b(frame: bytes, cycle: int) -> None:
+            watch_mac(sides[ID_A], frame, port)
+            if lose_data_frame >= 0 and carries_ops(frame):
+                data_frames_ab[0] += 1
+                if data_frames_ab[0] - 1 == lose_data_frame:
+                    forced_loss.append(cycle)
+                    return
+            links[link_name("ab", port)].push(cycle, frame)
+        return a_to_b
 
     mac_bp = float(os.environ.get("TB_MAC_BP", 0.0 if SCENARIO in ("latency", "recovery", "throughput", "writes")
                                                 else 0.1))
     sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
     sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
-    sides[ID_A].mac_out = bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, mac_bp, a_to_b))
-    def b_to_a(frame: bytes, cycle: int) -> None:
-        watch_mac(sides[ID_B], frame)
-        links["ba"].push(cycle, frame)
+    def b_to_a_on(port: int):
+        def b_to_a(frame: bytes, cycle: int) -> None:
+            watch_mac(sides[ID_B], frame, port)
+            links[link_name("ba", port)].push(cycle, frame)
+        return b_to_a
 
-    sides[ID_B].mac_out = bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp, b_to_a))
+    for p in range(PORTS):
+        sides[ID_A].mac_outs.append(bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, mac_bp, a_to_b_on(p), p)))
+        sides[ID_B].mac_outs.append(bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp, b_to_a_on(p), p)))
+    for s in sides.values():
+        s.mac_out = s.mac_outs[0]
     if SCENARIO in ("latency", "recovery", "throughput", "writes"):
         for s in sides.values():
-            s.mac_in.idle = 0.0
+            for m in s.mac_ins:
+                m.idle = 0.0
             s.xtx.idle = 0.0 if SCENARIO in ("throughput", "writes") else s.xtx.idle
 
     def move(cycle: int) -> None:
-        for fr in links["ab"].due(cycle):
-            sides[ID_B].mac_in.send(fr)
-        for fr in links["ba"].due(cycle):
-            sides[ID_A].mac_in.send(fr)
+        for p in range(PORTS):
+            for fr in links[link_name("ab", p)].due(cycle):
+                sides[ID_B].mac_ins[p].send(fr)
+            for fr in links[link_name("ba", p)].due(cycle):
+                sides[ID_A].mac_ins[p].send(fr)
     bench.add(CycleProbe(move))
 
     await start_clock_and_reset(dut)
@@ -266,10 +329,24 @@ async def pair(dut):
         check = cocotb.start_soon(check_config_before_setup(sides[ID_A].regs, rng))
         await bench.run_until(check.done, 200_000, "configuration checks after reset")
         check.result()
+    if PORTS > 1:
+        check = cocotb.start_soon(check_port_registers(dut, sides[ID_A].regs))
+        await bench.run_until(check.done, 200_000, "port registers")
+        check.result()
     for s in sides.values():
         s.regs.queue.extend(setup_writes(s.own, table))
     await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 100_000, "configuration")
     await bench.run(16)
+    # the XPU TX credits each XPU holds on an idle endpoint: the same after the run (none made or lost)
+    credits_idle = {k: dict(s.xtx.credits) for k, s in sides.items()}
+    if PORTS > 1 and "TB_CELLS" in os.environ:
+        # one plane's pool (sue-rtl/DESIGN-PORTS.md), not one per port: SueTx.creditsPerVc, documented in
+        # sue-rtl/README.md (cells less the packer's, spare list's and reuse reserve, over 2 x VCs, at most 64)
+        reserve = 2 * (-(-274 // wb) + 1) + 8
+        pool = min(64, (int(os.environ["TB_CELLS"]) - reserve) // (2 * VCS))
+        for k, held in credits_idle.items():
+            assert held == {(vc, kind): pool if vc < VCS else 0 for vc in range(4) for kind in range(2)}, \
+                f"XPU {k} holds {held} TX credits with {PORTS} ports, expected {pool} per VC and kind"
 
     seq = defaultdict(int)
 
@@ -382,14 +459,14 @@ async def pair(dut):
         if CTL:
             tasks["control frames"] = cocotb.start_soon(exchange_control_frames(dut, bench, sides, rng, results))
         first_cycle = bench.cycle
-        beats_before = {k: s.mac_out.beats_out for k, s in sides.items()}
+        beats_before = {k: sum(m.beats_out for m in s.mac_outs) for k, s in sides.items()}
         try:
             await bench.run_until(all_done, TIMEOUT, "every op delivered")
         except BenchTimeout:  # (a failing check inside an agent propagates as itself)
             left = {k: len(q) for k, q in expected.items() if q}
             raise AssertionError(f"not every op delivered within {TIMEOUT} cycles: delivered {sum(delivered.values())} "
-                                 f"of {sum(made.values())}, waiting {left}, link stats ab {dict(links['ab'].stats)} "
-                                 f"ba {dict(links['ba'].stats)}")
+                                 f"of {sum(made.values())}, waiting {left}, link stats "
+                                 f"{ {k: dict(v.stats) for k, v in links.items()} }")
         cycles = bench.cycle - first_cycle
         for task in tasks.values():
             task.result()  # done (the traffic lasted while it ran); raises what failed inside
@@ -398,13 +475,28 @@ async def pair(dut):
                         "ops_per_cycle": sum(delivered.values()) / cycles,
                         "data_bytes_per_cycle": sum(delivered.values()) * write_len / cycles
                         if SCENARIO == "writes" else None,
-                        "mac_tx_utilisation": {k: (s.mac_out.beats_out - beats_before[k]) / cycles
+                        "mac_tx_utilisation": {k: (sum(m.beats_out for m in s.mac_outs) - beats_before[k]) / cycles
                                                for k, s in sides.items()}})
     assert sum(delivered.values()) == (N_OPS if SCENARIO in ("latency", "recovery") else sum(made.values()))
 
     # Quiet period: the last ACKs settle, nothing is left in flight.
     await bench.run(8000)
     assert all(link.in_flight == 0 for link in links.values())
+    for k, s in sides.items():
+        assert s.xtx.credits == credits_idle[k], \
+            f"XPU {k}: TX credits {s.xtx.credits} after the run, {credits_idle[k]} before (made or lost)"
+    if PORTS > 1:
+        # tx_reset_in on an idle endpoint: the XPU drops its credits (those of the reset cycle too), and
+        # the endpoint advertises its pool again: exactly one plane's, whatever the planes re-advertise
+        for k, side in sides.items():
+            pin = getattr(dut, f"{'a_' if k == ID_A else 'b_'}tx_reset_in")
+            pin.value = 1
+            await bench.run(1)
+            side.xtx.credits = {key: 0 for key in side.xtx.credits}
+            pin.value = 0
+            await bench.run(400)
+            assert side.xtx.credits == credits_idle[k], \
+                f"XPU {k}: TX credits {side.xtx.credits} after tx_reset_in, {credits_idle[k]} before"
     for s in sides.values():
         s.regs.read_status()
         s.regs.read(r.address for r in (REGS.ctl.RX_FRAMES, REGS.ctl.RX_DROPS_FULL, REGS.ctl.RX_DROPS_BAD,
@@ -414,7 +506,13 @@ async def pair(dut):
     for s in sides.values():
         c = s.regs.status()
         check_accounting(dut, s, c)
-        counters[s.own] = c
+        counters[s.own] = total_words(c)
+    if PORTS > 1:
+        for s in sides.values():
+            want = port_of(s.own)
+            assert s.op_frames[want] > 0 and not any(n for p, n in enumerate(s.op_frames) if p != want), \
+                f"endpoint {s.own}: frames with ops per port {s.op_frames}, all expected on port {want}"
+            dut._log.info(f"endpoint {s.own}: frames with ops per port {s.op_frames} (PORT_MAP: port {want})")
     stats = {k: dict(v.stats) for k, v in links.items()}
     dut._log.info(f"{sum(delivered.values())} ops delivered exactly once in order; link faults {stats}")
     injected = {"drop": "dropped", "corrupt": "corrupted", "duplicate": "duplicated", "delay": "delayed",
@@ -635,6 +733,42 @@ async def check_registers(dut, port: RegPort, rng: random.Random, table: Command
                   f"{decerr} DECERR answered and counted, under traffic")
 
 
+async def check_port_registers(dut, port: RegPort) -> None:
+    """The registers of a multi-port endpoint (A, before the setup): a PORT_MAP value naming a
+    missing port is refused (SLVERR, counted in AXI_SLVERR, the entry unchanged), the largest
+    legal one is kept; LINK_STATUS has a bit per port following link_up, and every change of
+    any bit sets IRQ_CAUSE.link_change."""
+    m, regs = port.master, port.regs
+    ep, entry = regs.endpoint, regs.cfg.PORT_MAP.at(XPUS - 1)
+
+    async def read(addr: int) -> int:
+        rsp = await m.read(addr, 4)
+        assert rsp.resp == AxiResp.OKAY, f"read {addr:#x}: {rsp.resp!r}"
+        return int.from_bytes(rsp.data, "little")
+
+    async def write(addr: int, value: int) -> AxiResp:
+        return (await m.write(addr, value.to_bytes(4, "little"))).resp
+
+    slverr = await read(ep.AXI_SLVERR.address)
+    assert await write(entry, PORTS + 1) == AxiResp.SLVERR, f"PORT_MAP = {PORTS + 1} (no such port) accepted"
+    assert await read(entry) == 0, "a refused PORT_MAP write changed the entry"
+    assert await read(ep.AXI_SLVERR.address) == slverr + 1, "the refused PORT_MAP write was not counted"
+    assert await write(entry, PORTS) == AxiResp.OKAY, f"PORT_MAP = {PORTS} (port {PORTS - 1}) refused"
+    assert await read(entry) == PORTS
+    assert await write(entry, 0) == AxiResp.OKAY
+
+    link_bit = ep.IRQ_CAUSE.field("link_change").mask
+    for level in [1 << p for p in range(PORTS)] + [(1 << PORTS) - 1, 0]:
+        await write(ep.IRQ_CAUSE.address, link_bit)
+        dut.a_link_up.value = level
+        for _ in range(4):
+            await RisingEdge(dut.clk)
+        assert ep.LINK_STATUS.unpack(await read(ep.LINK_STATUS.address))["up"] == level, f"LINK_STATUS for {level:#x}"
+        assert await read(ep.IRQ_CAUSE.address) & link_bit, f"link_up -> {level:#x}: no link_change cause"
+    await write(ep.IRQ_CAUSE.address, link_bit)
+    dut._log.info(f"port registers: PORT_MAP range checked, LINK_STATUS and link_change over {PORTS} ports")
+
+
 async def conn_error_irq(dut, bench, sides: dict, links: dict, new_op) -> None:
     """A connection that reaches the error state raises ``irq`` (sue-rtl/DESIGN-RELIABILITY.md,
     "Retry limit"; README "Register map"): the link A -> B is cut, so B never sees A's PDUs and
@@ -839,9 +973,19 @@ async def _send_all(sw: ControlSoftware, frames: list[bytes]) -> None:
         await sw.send(f)
 
 
-def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
+def check_accounting(dut, s: Side, words: dict[str, int]) -> None:
+    """Frame accounting of every port's plane against its MAC ports, ops against the XPUs."""
+    totals = total_words(words)
     who = f"endpoint {s.own}"
-    frames_in = s.mac_in.sent_frames
+    assert totals["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {totals['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
+    assert totals["tx_xpu.ok"] == s.accepted_total, f"{who}: interface committed {totals['tx_xpu.ok']} ops of {s.accepted_total}"
+    for port in range(PORTS):
+        check_plane(dut, s, plane_words(words, port), port)
+
+
+def check_plane(dut, s: Side, c: dict[str, int], port: int) -> None:
+    who = f"endpoint {s.own} port {port}"
+    frames_in = s.mac_ins[port].sent_frames
     drops = sum(c[f"rx_parser.{r}"] for r in ("mac_err", "fcs", "trunc", "over", "hdr", "len", "csum", "rcrc",
                                               "ver", "op", "src", "part"))
     assert c["rx_parser.frames"] == frames_in, f"{who}: parser counted {c['rx_parser.frames']} frames, MAC gave {frames_in}"
@@ -850,15 +994,17 @@ def check_accounting(dut, s: Side, c: dict[str, int]) -> None:
     assert c["rx_parser.pass"] == outcomes, f"{who}: {c['rx_parser.pass']} PDUs passed, {outcomes} reliability outcomes"
     assert c["rx_rel.accepted"] == c["rx_deliver.stored"], f"{who}: accepted {c['rx_rel.accepted']} != stored"
     assert c["rx_deliver.bad_op"] == 0, f"{who}: a good peer's PDU had a malformed op"
-    assert c["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {c['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
     r = s.regs.results
     ctl = REGS.ctl
-    ctl_in = r[ctl.RX_FRAMES.address] + r[ctl.RX_DROPS_FULL.address] + r[ctl.RX_DROPS_BAD.address]
-    assert c["rx_parser.ctl"] == ctl_in, f"{who}: parser passed {c['rx_parser.ctl']} control frames, the buffer saw {ctl_in}"
-    assert r[ctl.TX_FRAMES.address] == len(s.ctl_out), f"{who}: {r[ctl.TX_FRAMES.address]} control frames sent, MAC took {len(s.ctl_out)}"
-    sue_out = s.mac_out.frames_out - len(s.ctl_out)
+    # control frames are sent and received on port 0 only (another port's plane drops what its parser
+    # passes as not SUE, e.g. a frame whose EtherType the link corrupted)
+    ctl_out = len(s.ctl_out) if port == 0 else 0
+    if port == 0:
+        ctl_in = r[ctl.RX_FRAMES.address] + r[ctl.RX_DROPS_FULL.address] + r[ctl.RX_DROPS_BAD.address]
+        assert c["rx_parser.ctl"] == ctl_in, f"{who}: parser passed {c['rx_parser.ctl']} control frames, the buffer saw {ctl_in}"
+        assert r[ctl.TX_FRAMES.address] == ctl_out, f"{who}: {r[ctl.TX_FRAMES.address]} control frames sent, MAC took {ctl_out}"
+    sue_out = s.mac_outs[port].frames_out - ctl_out
     assert c["tx_framer.frames"] == sue_out, f"{who}: framer {c['tx_framer.frames']} frames, MAC took {sue_out} SUE frames"
-    assert c["tx_xpu.ok"] == s.accepted_total, f"{who}: interface committed {c['tx_xpu.ok']} ops of {s.accepted_total}"
     dut._log.info(f"{who}: rx frames {frames_in} pass {c['rx_parser.pass']} ctl {c['rx_parser.ctl']} drops {drops} "
                   f"(fcs {c['rx_parser.fcs']} rcrc {c['rx_parser.rcrc']}); accepted {c['rx_rel.accepted']} dup "
                   f"{c['rx_rel.dup']} gap {c['rx_rel.gap']} nobuf {c['rx_rel.nobuf']} empty {c['rx_rel.empty']}; "

@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
+import dev.sue.hdl.Data;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.regif.Axi4;
@@ -14,11 +15,14 @@ import dev.sue.hdl.lib.stream.AxiStream;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.rtl.axi.AxiXpuBridge;
 import dev.sue.rtl.axi.AxiXpuOptions;
+import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.mgmt.EndpointRegisters;
+import dev.sue.rtl.ports.RxMerger;
+import dev.sue.rtl.ports.TxDispatcher;
 import dev.sue.rtl.xpu.XpuRxBus;
 import dev.sue.rtl.xpu.XpuTxBus;
 import java.util.ArrayList;
@@ -26,7 +30,7 @@ import java.util.List;
 
 /**
  * A whole SUE endpoint: the transmit path ({@link SueTx}) and the receive path ({@link SueRx})
- * of one XPU, joined by go-back-N (ACK/NACK the receive path must send ride on transmitted PDUs;
+ * of one XPU (one pair per Ethernet port, see {@code ports}), joined by go-back-N (ACK/NACK the receive path must send ride on transmitted PDUs;
  * ACK/NACK received free and rewind the transmit replay store), and one AXI4-Lite target for every
  * register ({@link EndpointRegisters}).
  *
@@ -51,26 +55,32 @@ import java.util.List;
  * <li>{@code axi} ({@link AxiXpuOptions}, generator {@code xpuIf=1}): the AXI4 XPU interface, an
  *     AXI4 slave {@code s_axi_*} and master {@code m_axi_*} in place of {@code tx_*} and
  *     {@code rx_*} (sue-rtl/DESIGN-AXI.md); its counters are status words {@code axi.*}.
+ * <li>{@code ports}: 1, 2 or 4 Ethernet ports (sue-rtl/DESIGN-PORTS.md): a plane per port, each a
+ *     whole {@link SueTx} + {@link SueRx} with {@code cells} and {@code rxBufBytes} of its own
+ *     (PSNs per {plane, peer}), a {@link TxDispatcher} (op to the plane of {@code PORT_MAP[dest]})
+ *     and an {@link RxMerger} (whole ops, round robin) at the XPU side; strict mode.
  * </ul>
  *
  * <h2>Ports</h2>
- * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, AXI4-Stream {@code mac_tx_0_t*},
+ * Those of {@link SueTx} (XPU TX {@link XpuTxBus} {@code tx_*}, AXI4-Stream {@code mac_tx_<p>_t*},
  * {@code vc_pause}) and {@link SueRx} (XPU RX {@link XpuRxBus} {@code rx_*}, AXI4-Stream
- * {@code mac_rx_0_t*}) under the same names, but for their counters (read through the register
- * map) and the frames that are not SUE (kept for software in the {@code ctl} block of the map),
- * plus:
+ * {@code mac_rx_<p>_t*}), one MAC stream pair per port, under the same names, but for their
+ * counters (read through the register map) and the frames that are not SUE (kept for software in
+ * the {@code ctl} block of the map; port 0's), plus:
  * <ul>
  * <li>{@code s_axil_*} ({@link AxiLite}, {@link EndpointRegisters#AXI_ADDR_BITS} address bits):
- *     every register: the configuration space (writes reach both paths; the command table at
+ *     every register: the configuration space (writes reach every path; the command table at
  *     {@code 0x0100 + type} configures both directions), the status words at word
- *     {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)}, identification and interrupt
- *     registers, the control frames sent and received (spec 3.1). The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
+ *     {@code 0x8000 + i} = {@link #statusWords()}{@code .get(i)} (with several ports, plane p's
+ *     named {@code port<p>.*}), identification and interrupt registers, the control frames sent
+ *     and received (spec 3.1). The map: the generated {@code sue_endpoint_regs.md} and sue-rtl/README.md.
  * <li>{@code irq}: interrupt level ({@code IRQ_CAUSE & IRQ_ENABLE} not 0).
- * <li>{@code link_up} (in): the MAC's link state (1 up), synchronous to {@code clk}; register
- *     {@code LINK_STATUS} shows it and {@code IRQ_CAUSE.link_change} is set on every change (one
- *     bit for the one port today).
+ * <li>{@code link_up} (in, 1 bit, or {@code ports} bits with several ports: bit p = port p): the
+ *     MACs' link states (1 up), synchronous to {@code clk}; register {@code LINK_STATUS} shows
+ *     them and {@code IRQ_CAUSE.link_change} is set on every change of any.
  * <li>{@code conn_err} (Flow, 10 bits): a connection entered the error state (retry limit);
- *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state.
+ *     {@code conn_state_dest} -&gt; {@code conn_state} ({error, rewinding}): one connection's state
+ *     (with several ports, the OR over the planes).
  * </ul>
  */
 public final class SueEndpoint extends Component {
@@ -83,20 +93,20 @@ public final class SueEndpoint extends Component {
     /** With the AXI4 interface: requests from far XPUs into the SoC, ports {@code m_axi_*}; else null. */
     public final Axi4 mAxi;
 
-    /** AXI4-Stream MAC ports, as {@link SueTx#macTx}, {@link SueRx#macRx}. */
+    /** AXI4-Stream MAC ports, one per port: {@code mac_tx_<p>_t*}, {@code mac_rx_<p>_t*} ({@link MacStreams}). */
     public final Vec<AxiStream> macTx;
-    public final AxiStream macRx;
+    public final Vec<AxiStream> macRx;
     public final Bits vcPause;
     public final Flow<UInt> connErr;
-    public final UInt connStateDest = in(uint(10));
-    public final Bits connState = out(bits(2));
+    public final UInt connStateDest;
+    public final Bits connState;
 
     /** Every register: ports {@code s_axil_*}. */
-    public final AxiLite axil = slave(new AxiLite(EndpointRegisters.AXI_ADDR_BITS)).named("s_axil");
+    public final AxiLite axil;
     /** Interrupt level. */
-    public final Bool irq = out(bool());
-    /** The MAC's link state (1 up), synchronous to {@code clk}. */
-    public final Bool linkUp = in(bool());
+    public final Bool irq;
+    /** The MACs' link states (bit p: port p up), synchronous to {@code clk}: a Bool with one port. */
+    public final Data linkUp;
 
     /** The largest WINDOW the configuration accepts (transmit reliability's windowMax). */
     public static final int WINDOW_MAX = 1024;
@@ -109,13 +119,26 @@ public final class SueEndpoint extends Component {
         this(dataWidth, xpus, vcs, cells, rxBufBytes, encap, vlan, null);
     }
 
+    /** One port, the FIFO ({@code axi} null) or the AXI4 XPU interface. */
+    public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
+            boolean vlan, AxiXpuOptions axi) {
+        this(dataWidth, xpus, vcs, cells, rxBufBytes, encap, vlan, axi, 1);
+    }
+
     /**
      * An endpoint with the FIFO XPU interface ({@code axi} null) or the AXI4 one: an
      * {@link AxiXpuBridge} on the FIFO interface, requests on VC 0 and responses on VC 1 (so
      * {@code vcs} must be 2 or 4), its counters in the status block after the receive path's.
      */
     public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
-            boolean vlan, AxiXpuOptions axi) {
+            boolean vlan, AxiXpuOptions axi, int ports) {
+        require(ports == 1 || ports == 2 || ports == 4, "ports must be 1, 2 or 4, got " + ports);
+        // ports in the order of the one-port endpoint's
+        connStateDest = in(uint(10));
+        connState = out(bits(2));
+        axil = slave(new AxiLite(EndpointRegisters.AXI_ADDR_BITS)).named("s_axil");
+        irq = out(bool());
+        linkUp = ports == 1 ? in(bool()) : in(bits(ports));
         param("dataWidth", dataWidth);
         param("xpus", xpus);
         param("vcs", vcs);
@@ -124,16 +147,43 @@ public final class SueEndpoint extends Component {
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
         param("xpuIf", axi == null ? "fifo" : "axi4");
+        if (ports != 1) {
+            param("ports", ports);
+        }
         require(encap != null, "sue_endpoint needs an encapsulation (its ID registers report it)");
         require(axi == null || vcs >= 2, "the AXI4 XPU interface needs VC 0 for requests and VC 1 for responses: "
                 + "vcs must be 2 or 4, got " + vcs);
-        macTx = master(Vec.of(1, i -> MacStreams.tx(dataWidth)));
-        macRx = slave(MacStreams.rx(dataWidth).named("mac_rx_0"));
+        macTx = master(Vec.of(ports, i -> MacStreams.tx(dataWidth)));
+        macRx = slave(Vec.of(ports, i -> MacStreams.rx(dataWidth))).named("mac_rx");
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
-        SueTx tx = instance("tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX, true));
-        SueRx rx = instance("rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan));
+        // one plane per port: a whole single-port transmit and receive path (DESIGN-PORTS.md)
+        List<SueTx> txs = new ArrayList<>();
+        List<SueRx> rxs = new ArrayList<>();
+        for (int p = 0; p < ports; p++) {
+            String plane = ports == 1 ? "" : "plane" + p + "_";
+            boolean ctlFrames = p == 0;
+            txs.add(instance(plane + "tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX,
+                    ctlFrames)));
+            rxs.add(instance(plane + "rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan)));
+        }
+        SueTx tx = txs.get(0);
+        SueRx rx = rxs.get(0);
+        XpuTxBus txSide = tx.xpuTx;
+        XpuRxBus rxSide = rx.xpuRx;
+        TxDispatcher dispatch = null;
+        if (ports > 1) {
+            int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
+            dispatch = instance("dispatch", () -> new TxDispatcher(dataWidth, xpus, vcs, ports, credits));
+            RxMerger merge = instance("merge", () -> new RxMerger(dataWidth, vcs, ports));
+            for (int p = 0; p < ports; p++) {
+                connect(txs.get(p).xpuTx, dispatch.planes.get(p));
+                connect(merge.planes.get(p), rxs.get(p).xpuRx);
+            }
+            txSide = dispatch.xpu;
+            rxSide = merge.xpu;
+        }
 
         AxiXpuBridge bridge = null;
         if (axi == null) {
@@ -141,8 +191,8 @@ public final class SueEndpoint extends Component {
             xpuRx = master(new XpuRxBus(dataWidth).named("rx"));
             sAxi = null;
             mAxi = null;
-            connect(tx.xpuTx, xpuTx);
-            connect(xpuRx, rx.xpuRx);
+            connect(txSide, xpuTx);
+            connect(xpuRx, rxSide);
         } else {
             int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
             AxiXpuBridge b = instance("axi", () -> new AxiXpuBridge(dataWidth, axi.addrBits(), axi.idBits(), xpus,
@@ -151,41 +201,75 @@ public final class SueEndpoint extends Component {
             xpuRx = null;
             sAxi = slave(new Axi4(axi.addrBits(), dataWidth, axi.idBits()).named("s_axi"));
             mAxi = master(new Axi4(axi.addrBits(), dataWidth, 1).named("m_axi"));
-            connect(tx.xpuTx, b.tx);
-            connect(b.rx, rx.xpuRx);
+            connect(txSide, b.tx);
+            connect(b.rx, rxSide);
             connect(b.sAxi, sAxi);
             connect(mAxi, b.mAxi);
             bridge = b;
         }
-        tx.vcPause.set(vcPause);
-        connect(macTx.get(0), tx.macTx.get(0));
-        connect(rx.macRx, macRx);
-        connect(connErr, tx.connErr);
-        tx.connStateDest.set(connStateDest);
-        connState.set(tx.connState);
+        Bool anyConnErr = FALSE;
+        Bits anyConnState = B(0, 2);
+        for (int p = 0; p < ports; p++) {
+            SueTx t = txs.get(p);
+            SueRx r = rxs.get(p);
+            t.vcPause.set(vcPause);
+            connect(macTx.get(p), t.macTx.get(0));
+            connect(r.macRx, macRx.get(p));
+            t.connStateDest.set(connStateDest);
+            anyConnErr = anyConnErr.or(t.connErr.valid);
+            anyConnState = anyConnState.or(t.connState);
+            // go-back-N between the plane's two paths: PSNs per {plane, peer}
+            connect(t.ackReq, r.ackReq);
+            connect(t.peerAck, r.peerAck);
+        }
+        if (ports == 1) {
+            connect(connErr, tx.connErr);
+            connState.set(tx.connState);
+        } else {
+            // a connection is the same peer on every plane: report the first plane's error of a cycle
+            // (the others' are counted in their tx_rel.retry_err) and the OR of the planes' states
+            connErr.valid.set(anyConnErr);
+            UInt dest = txs.get(ports - 1).connErr.payload;
+            for (int p = ports - 2; p >= 0; p--) {
+                dest = mux(txs.get(p).connErr.valid, txs.get(p).connErr.payload, dest);
+            }
+            connErr.payload.set(dest);
+            connState.set(anyConnState);
+        }
 
-        // go-back-N between the two paths
-        connect(tx.ackReq, rx.ackReq);
-        connect(tx.peerAck, rx.peerAck);
-
-        // the register map: transmit counters, then receive counters in the status block
-        status.addAll(tx.statusWords());
-        status.addAll(rx.statusWords());
+        // the register map: per plane its transmit counters, then its receive counters, in the status block
+        for (int p = 0; p < ports; p++) {
+            List<StatusWord> plane = new ArrayList<>(txs.get(p).statusWords());
+            plane.addAll(rxs.get(p).statusWords());
+            status.addAll(ports == 1 ? plane : StatusWord.prefixed("port" + p, plane));
+        }
         if (bridge != null) {
             status.addAll(bridge.statusWords());
         }
         EndpointRegisters regs = new EndpointRegisters(new EndpointRegisters.Identity(dataWidth, xpus, vcs, cells,
-                rxBufBytes, encap.code(), vlan, WINDOW_MAX, axi), axil, status, linkUp, List.of(
-                new EndpointRegisters.IrqSource("conn_error", tx.connErr.valid, "A connection entered the error state")));
-        if (bridge == null) {
-            CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg);
-        } else {
-            CfgFanout.connect(regs.cfg, tx.cfg, rx.cfg, bridge.cfg);
+                rxBufBytes, encap.code(), vlan, WINDOW_MAX, axi, ports), axil, status, linkUp, List.of(
+                new EndpointRegisters.IrqSource("conn_error", ports == 1 ? tx.connErr.valid : anyConnErr,
+                        "A connection entered the error state")));
+        List<CfgBus> cfgs = new ArrayList<>();
+        for (int p = 0; p < ports; p++) {
+            cfgs.add(txs.get(p).cfg);
+            cfgs.add(rxs.get(p).cfg);
         }
+        if (bridge != null) {
+            cfgs.add(bridge.cfg);
+        }
+        if (dispatch != null) {
+            cfgs.add(dispatch.cfg);
+        }
+        CfgFanout.connect(regs.cfg, cfgs.toArray(CfgBus[]::new));
         irq.set(regs.irq);
-        // control frames: sent between SUE frames before the FCS, received without back-pressure
+        // control frames: sent between SUE frames before the FCS, received without back-pressure;
+        // on port 0 (the other planes' non-SUE frames are dropped, DESIGN-PORTS.md)
         tx.ctlTx.connectFrom(regs.ctlTx);
         connect(regs.ctlRx, rx.ctl);
+        for (int p = 1; p < ports; p++) {
+            rxs.get(p).ctl.tready.set(TRUE);
+        }
     }
 
     /** The status words in address order: word {@code 0x8000 + i} is element i. */

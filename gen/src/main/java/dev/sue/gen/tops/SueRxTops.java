@@ -42,9 +42,12 @@ public final class SueRxTops {
                         SueParams.encap(),
                         SueParams.vlan("frames carry an 802.1Q tag", false),
                         SueAxiTops.xpuIf(), SueAxiTops.addrBits(), SueAxiTops.idBits(), SueAxiTops.destLsb(),
-                        SueAxiTops.destBits()),
+                        SueAxiTops.destBits(),
+                        ParamSpec.oneOf("ports", "Ethernet ports: a plane (transmit + receive path) per port, strict "
+                                + "mode (sue-rtl/DESIGN-PORTS.md)", 1, 1L, 2L, 4L)),
                 v -> {
                     int w = v.integer("dataWidth");
+                    int ports = v.integer("ports");
                     int n = v.integer("xpus");
                     int vcs = v.integer("vcs");
                     int cells = v.integer("cells");
@@ -56,9 +59,10 @@ public final class SueRxTops {
                         int id = v.integer("idBits");
                         int lsb = v.integer("destLsb");
                         int db = v.integer("destBits");
-                        return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan, new AxiXpuOptions(a, id, lsb, db));
+                        return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan, new AxiXpuOptions(a, id, lsb, db),
+                                ports);
                     }
-                    return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan);
+                    return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan, null, ports);
                 }));
         c.add(TopSpec.sue("sue_rx",
                 "SUE receive path: frame parser, receive reliability, RX buffer and XPU RX interface (spec Table 2)",

@@ -59,11 +59,19 @@ public final class CfgShadow extends Component {
     }
 
     public CfgShadow(int xpus, int cells, int windowMax, AxiXpuOptions axi) {
+        this(xpus, cells, windowMax, axi, 1);
+    }
+
+    /** With {@code ports} 2 or 4: the {@code PORT_MAP} column ({@link ConfigRegisters#spec}). */
+    public CfgShadow(int xpus, int cells, int windowMax, AxiXpuOptions axi, int ports) {
         param("xpus", xpus);
+        if (ports != 1) {
+            param("ports", ports);
+        }
         param("cells", cells);
         param("windowMax", windowMax);
         param("axiDestMap", axi == null ? "none" : axi.addrBits() + "_" + axi.destLsb() + "_" + axi.destBits());
-        RegisterBlockSpec spec = ConfigRegisters.spec(xpus, cells, windowMax, axi);
+        RegisterBlockSpec spec = ConfigRegisters.spec(xpus, cells, windowMax, axi, ports);
         int xw = Math.max(1, log2Up(xpus));
 
         // ---- the request, held until the RAM clear is over --------------------------------

@@ -9,6 +9,7 @@ import dev.sue.rtl.axi.AxiXpuBridge;
 import dev.sue.rtl.axi.AxiXpuOptions;
 import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.queue.TxQueueManager;
+import dev.sue.rtl.ports.TxDispatcher;
 import dev.sue.rtl.reliability.RxRelConfig;
 import dev.sue.rtl.reliability.TxReliability;
 import dev.sue.rtl.rx.RxFrameParser;
@@ -68,6 +69,18 @@ public final class ConfigRegisters {
      * interface's {@code AXI_DEST_MAP} when {@code axi} is not null.
      */
     public static RegisterBlockSpec spec(int xpus, int cells, int windowMax, AxiXpuOptions axi) {
+        return spec(xpus, cells, windowMax, axi, 1);
+    }
+
+    /**
+     * As {@link #spec(int, int, int, AxiXpuOptions)} for an endpoint of {@code ports} ports: with 2
+     * or 4, the {@code PORT_MAP} column ({@link TxDispatcher}: 0 = d mod ports, p + 1 = port p;
+     * larger values are refused).
+     */
+    public static RegisterBlockSpec spec(int xpus, int cells, int windowMax, AxiXpuOptions axi, int ports) {
+        if (ports != 1 && ports != 2 && ports != 4) {
+            throw new IllegalArgumentException("ports must be 1, 2 or 4, got " + ports);
+        }
         if (xpus < 1 || xpus > 1024 || cells < 1 || windowMax < 1) {
             throw new IllegalArgumentException("configuration registers need xpus 1..1024, cells >= 1 and windowMax"
                     + " >= 1, got " + xpus + ", " + cells + ", " + windowMax);
@@ -146,6 +159,11 @@ public final class ConfigRegisters {
         }
         r.add(column("EXPECTED_PSN", RxRelConfig.F_EXPECTED_PSN, xpus, entry("psn", 16,
                 "PSN expected next from d (reads the value written)")));
+        if (ports > 1) {
+            r.add(column("PORT_MAP", TxDispatcher.PORT_MAP_COLUMN, xpus, new FieldSpec("port", 0, 3, Access.RW, 0L, 0,
+                    ports, "Port of the ops to d: 0 = d mod " + ports + " (after reset), p + 1 = port p (0.."
+                    + (ports - 1) + ")")));
+        }
         r.add(column("CONN", TxReliability.T_CONN, xpus, new FieldSpec("psn", 0, 16, Access.WO, null, 0, 65535,
                 "Re-initialises connection d in error at this PSN (a command: reads 0)")));
         return new RegisterBlockSpec("cfg", "Configuration of the blocks (sue-rtl/README.md, Configuration)",

@@ -9,10 +9,11 @@ import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 
 /**
- * Chooses the MAC port each frame leaves on. This is where load balancing over 2 or 4 ports
- * (per-frame choice by entropy/destination, whole frames only) and failover (a port whose link is
- * down is skipped) will go; today only {@code ports = 1} is implemented: the frame stream passes
- * straight through.
+ * Chooses the MAC port each frame of one transmit path leaves on. Today only {@code ports = 1}:
+ * the frame stream passes straight through. A multi-port endpoint is built of planes, one
+ * single-port transmit and receive path per port ({@code sue_endpoint -p ports=N},
+ * sue-rtl/DESIGN-PORTS.md), so this block is where failover will steer a plane's frames to a live
+ * port (frames merged at frame boundaries, the RH plane field telling the receiver their plane).
  *
  * <h2>Parameters</h2>
  * {@code dataWidth} (bits, a multiple of 8), {@code ports} (only 1 for now).
@@ -33,8 +34,8 @@ public final class PortSelect extends Component {
         param("dataWidth", dataWidth);
         param("ports", ports);
         require(dataWidth >= 8 && dataWidth % 8 == 0, "dataWidth must be a positive multiple of 8, got " + dataWidth);
-        require(ports == 1, "ports must be 1 for now (2/4-port load balancing and failover are not implemented "
-                + "yet), got " + ports);
+        require(ports == 1, "one transmit path drives one port (ports = 1), got " + ports
+                + "; an endpoint with 2 or 4 ports has a plane per port: sue_endpoint -p ports=" + ports);
         s = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         m = master(Vec.of(ports, i -> Stream.of(() -> new PacketBeat(dataWidth))));
         m.get(0).connectFrom(s);

@@ -5,6 +5,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Data;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.regif.AxiLite;
 import dev.sue.hdl.lib.regif.AxiLiteTarget;
@@ -100,7 +101,12 @@ public final class EndpointRegisters {
      * interface's options ({@code axi}, null with the FIFO interface: no {@code AXI_DEST_MAP}).
      */
     public record Identity(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, int encap, boolean vlan,
-            int windowMax, AxiXpuOptions axi) {
+            int windowMax, AxiXpuOptions axi, int ports) {
+        /** One port. */
+        public Identity(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, int encap, boolean vlan,
+                int windowMax, AxiXpuOptions axi) {
+            this(dataWidth, xpus, vcs, cells, rxBufBytes, encap, vlan, windowMax, axi, 1);
+        }
     }
 
     /** An interrupt source: a field of {@code IRQ_CAUSE} and {@code IRQ_ENABLE}, set by {@code event}. */
@@ -120,10 +126,11 @@ public final class EndpointRegisters {
      * @param id      identification values
      * @param axil    the endpoint's AXI4-Lite slave port
      * @param status  the status words in address order
-     * @param linkUp  the MAC's link state (1 up): {@code LINK_STATUS}, and {@code link_change} on every change
+     * @param linkUp  the MACs' link states (a Bool with one port, Bits with bit p = port p; 1 up):
+     *                {@code LINK_STATUS}, and {@code link_change} on every change of any
      * @param irqs    the interrupt sources in bit order
      */
-    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, Bool linkUp,
+    public EndpointRegisters(Identity id, AxiLite axil, List<StatusWord> status, Data linkUp,
             List<IrqSource> callerIrqs) {
         require(axil.addrBits() == AXI_ADDR_BITS, "the endpoint's AXI4-Lite port has " + AXI_ADDR_BITS
                 + " address bits, got " + axil.addrBits());
@@ -137,7 +144,7 @@ public final class EndpointRegisters {
         AxiLiteTarget target = instance("axil_target", () -> new AxiLiteTarget(AXI_ADDR_BITS));
         RegBusDecoder decoder = instance("reg_decoder", () -> new RegBusDecoder(WORD_ADDR_BITS, windows));
         CfgShadow shadow = instance("cfg_shadow", () -> new CfgShadow(id.xpus(), id.cells(), id.windowMax(),
-                id.axi()));
+                id.axi(), id.ports()));
         connect(target.s, axil);
         connect(decoder.s, target.m);
         connect(shadow.s, decoder.m.get(0));
@@ -156,11 +163,26 @@ public final class EndpointRegisters {
         List<IrqSource> irqs = new ArrayList<>(callerIrqs);
         irqs.add(new IrqSource("ctl_frame", frames.frameWaiting, "A received control frame waits (level)"));
         irqs.add(new IrqSource("ctl_drop", frames.rxDropped, "A received control frame was dropped"));
-        Bool link = reg("link_up_q", bool()).init(false);
-        Bool linkBefore = reg("link_up_q2", bool()).init(false);
-        link.set(linkUp);
-        linkBefore.set(link);
-        irqs.add(new IrqSource("link_change", link.ne(linkBefore), "link_up changed (read LINK_STATUS)"));
+        Bits link;
+        Bool linkChange;
+        if (linkUp instanceof Bool up) {
+            Bool q = reg("link_up_q", bool()).init(false);
+            Bool before = reg("link_up_q2", bool()).init(false);
+            q.set(up);
+            before.set(q);
+            link = q.asBits();
+            linkChange = q.ne(before);
+        } else {
+            Bits up = (Bits) linkUp;
+            require(up.width() == id.ports(), "link_up has a bit per port: " + id.ports() + ", got " + up.width());
+            Bits q = reg("link_up_q", bits(up.width())).init(0);
+            Bits before = reg("link_up_q2", bits(up.width())).init(0);
+            q.set(up);
+            before.set(q);
+            link = q;
+            linkChange = q.ne(before);
+        }
+        irqs.add(new IrqSource("link_change", linkChange, "link_up changed (read LINK_STATUS)"));
 
         RegisterFile ep = new RegisterFile("endpoint", "Identification, interrupt and bus errors", decoder.m.get(2));
         var idReg = ep.register("ID", ID, "Identifies a SUE endpoint");
@@ -181,8 +203,8 @@ public final class EndpointRegisters {
         ep.register("RX_BUF_BYTES", RX_BUF_BYTES, "Generator parameter rxBufBytes").ro("bytes",
                 U(id.rxBufBytes(), 23), (long) id.rxBufBytes(), "Receive buffer bytes");
 
-        ep.register("LINK_STATUS", LINK_STATUS, "The MAC's link state").ro("up", link.asBits().asUInt(), null,
-                "1: link_up was 1 a cycle ago");
+        ep.register("LINK_STATUS", LINK_STATUS, id.ports() == 1 ? "The MAC's link state" : "The MACs' link states").ro("up", link.asUInt(), null,
+                id.ports() == 1 ? "1: link_up was 1 a cycle ago" : "Bit p: link_up[p] (port p) was 1 a cycle ago");
         var cause = ep.register("IRQ_CAUSE", IRQ_CAUSE, "Interrupt causes: sticky, write 1 to clear");
         var enable = ep.register("IRQ_ENABLE", IRQ_ENABLE, "Interrupt causes that raise irq");
         List<UInt> causes = new ArrayList<>();
@@ -206,7 +228,7 @@ public final class EndpointRegisters {
 
         List<RegisterMap.Placement> placements = List.of(
                 new RegisterMap.Placement(CFG_BASE, ConfigRegisters.spec(id.xpus(), id.cells(), id.windowMax(),
-                        id.axi())),
+                        id.axi(), id.ports())),
                 new RegisterMap.Placement(STATUS_BASE, statusSpec),
                 new RegisterMap.Placement(ENDPOINT_BASE, epSpec),
                 new RegisterMap.Placement(CTL_BASE, frames.spec));

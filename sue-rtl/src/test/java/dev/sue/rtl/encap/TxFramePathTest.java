@@ -31,7 +31,7 @@ class TxFramePathTest {
     @Test
     void parameterErrors() {
         assertTrue(error(() -> Elaboration.elaborate(() -> new PortSelect(512, 2)))
-                .contains("ports must be 1 for now (2/4-port load balancing and failover are not implemented yet), got 2"));
+                .contains("one transmit path drives one port (ports = 1), got 2"));
         assertTrue(error(() -> Elaboration.elaborate(() -> new SueFramer(384, Encapsulation.AFH1, false, 4)))
                 .contains("dataWidth must be a power of two in 64..1024, got 384"));
         assertTrue(error(() -> Elaboration.elaborate(() -> new SueFramer(512, Encapsulation.AFH2_NORMAL, true, 4)))
