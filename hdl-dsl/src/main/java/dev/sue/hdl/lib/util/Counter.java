@@ -68,6 +68,18 @@ public final class Counter {
         return count(name, width, event, Overflow.SATURATE);
     }
 
+    /**
+     * {@link #saturating}, counting each event a cycle late: the event passes a register first,
+     * so the logic that decides it (a configuration write's range compares, say) and the
+     * counter's increment are two register-to-register paths, not one. For status counters,
+     * whose reader cannot tell a count a cycle late.
+     */
+    public static UInt saturatingLate(String name, int width, Bool event) {
+        Bool late = reg(name + "_event", bool()).init(false);
+        late.set(event);
+        return saturating(name, width, late);
+    }
+
     /** {@link #count} with {@link Overflow#WRAP}. */
     public static UInt wrapping(String name, int width, Bool event) {
         return count(name, width, event, Overflow.WRAP);
