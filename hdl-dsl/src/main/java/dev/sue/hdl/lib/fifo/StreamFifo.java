@@ -4,7 +4,6 @@ package dev.sue.hdl.lib.fifo;
 import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.BaseType;
-import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Data;
@@ -13,6 +12,7 @@ import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.OneHot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -46,11 +46,11 @@ import java.util.function.Supplier;
  * are flip-flops, not compares of the count: each is loaded with the compare of the next
  * count, taken from the count register ({@code count == depth - 1} for a step up, ...) and
  * picked by the step. The count's own next value is {@code count + 1}, {@code count - 1} or
- * {@code count}, the sums made from the register beside the handshake and picked in an AND-OR
- * by {push alone, pop alone, neither}. So the push and pop, which in a flattened design come
- * from the neighbouring blocks' logic, are one LUT from every register here (a multiplexer
- * between the two sums would be merged by yosys into one adder whose operand, and so whose
- * carry chain, comes after the handshake). Assertions check each flag against its compare.
+ * {@code count}, the sums made from the register beside the handshake and picked bit by bit by
+ * a 4:1 multiplexer on {push, pop}. So the push and pop, which in a flattened design come from
+ * the neighbouring blocks' logic, are one LUT from every register here (a multiplexer of whole
+ * words would be merged by yosys into one adder whose operand, and so whose carry chain, comes
+ * after the handshake). Assertions check each flag against its compare.
  *
  * <p><b>First-word latency</b> (declared with {@code latency}): a beat pushed at edge k is
  * offered on {@code m} from edge k+1 with {@link FifoStorage#REGISTERS}
@@ -92,10 +92,8 @@ public final class StreamFifo<T extends Data> extends Component {
         Bool notFull = reg("not_full", bool()).init(true);
         Bool push = s.valid.and(notFull).named("push");
         Bool pop = m.fire().named("pop");
-        Step step = new Step("count", push, pop);
-        // count + 1 and count - 1 come from the register beside the handshake, and the step
-        // picks one in an AND-OR (not a multiplexer, which yosys turns back into one adder whose
-        // operand, and so whose carry chain, follows the handshake)
+        Step step = new Step(push, pop);
+        // count + 1 and count - 1 come from the register beside the handshake; the step picks one
         count.set(step.select(count.add(1).named("count_up"), count.sub(1).named("count_down"), count));
         // every flag is the count's compare, registered: its next value is the compare of the
         // next count, i.e. a compare of the count register picked by the step
@@ -124,36 +122,34 @@ public final class StreamFifo<T extends Data> extends Component {
     }
 
     /**
-     * The count's step in a cycle: up (a push alone), down (a pop alone) or none. {@link #select}
-     * and {@link #flag} pick a next value in one LUT after the handshake.
+     * The count's step in a cycle, by {push, pop}: up (push alone), down (pop alone) or none.
+     * {@link #select} and {@link #flag} pick a next value as a 4:1 multiplexer on push and pop,
+     * one LUT after the handshake.
      */
     private static final class Step {
-        final Bool up;
-        final Bool down;
-        final Bool stay;
-        private final String name;
+        private final Bool push;
+        private final Bool pop;
 
-        Step(String name, Bool push, Bool pop) {
-            this.name = name;
-            up = push.andNot(pop).named(name + "_step_up");
-            down = pop.andNot(push).named(name + "_step_down");
-            stay = push.eq(pop).named(name + "_step_none");
+        Step(Bool push, Bool pop) {
+            this.push = push;
+            this.pop = pop;
         }
 
+        /**
+         * Bit by bit: a multiplexer of whole words would be merged by yosys (opt_share) into one
+         * adder whose operand, and so whose carry chain, comes after the handshake.
+         */
         UInt select(UInt ifUp, UInt ifDown, UInt ifStay) {
-            Bits oneHot = OneHot.fromBools(List.of(up, down, stay)).named(name + "_step");
-            return OneHot.select(oneHot, List.of(ifUp, ifDown, ifStay)).asUInt();
+            List<Bool> bits = new ArrayList<>();
+            for (int i = 0; i < ifStay.width(); i++) {
+                bits.add(flag(ifUp.bit(i), ifDown.bit(i), ifStay.bit(i)));
+            }
+            return OneHot.fromBools(bits).asUInt();
         }
 
         /** A flag's next value: {@code ifUp} after a step up, {@code ifDown} after one down, else {@code now}. */
         Bool flag(Bool ifUp, Bool ifDown, Bool now) {
-            Bool next = stay.and(now);
-            for (Bool[] term : List.of(new Bool[] {up, ifUp}, new Bool[] {down, ifDown})) {
-                if (term[1] != FALSE) { // the constants of a bound of the count stay out of the SV
-                    next = next.or(term[1] == TRUE ? term[0] : term[0].and(term[1]));
-                }
-            }
-            return next;
+            return mux(pop, mux(push, now, ifDown), mux(push, ifUp, now));
         }
     }
 
