@@ -270,7 +270,8 @@ public final class TxReliability extends Component {
         cntTimeouts.set(Counter.saturating("cnt_timeouts_q", StatusWord.BITS, engine.timedOut));
         cntRetryErr.set(Counter.saturating("cnt_retry_err_q", StatusWord.BITS, engine.errEnter));
         cntAckMerged.set(Counter.saturating("cnt_ack_merged_q", StatusWord.BITS, peers.merged));
-        // counted a cycle late: the range compares on cfg_data and the counter's carry are two paths
+        // counted a cycle late, each register's verdict registered on its own: the 32-bit range
+        // compares on cfg_data, their OR and the counter's carry are then separate paths
         cntBadCfg.set(Counter.saturatingLate("cnt_bad_cfg_q", StatusWord.BITS, cfg.bad));
         m.assertProtocol("m", true);
         assertThat(s.fire().not().or(s.payload.length.ne(0)), "a PDU of length 0 from the queue manager");

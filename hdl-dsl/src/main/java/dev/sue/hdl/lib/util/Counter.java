@@ -69,15 +69,21 @@ public final class Counter {
     }
 
     /**
-     * {@link #saturating}, counting each event a cycle late: the event passes a register first,
-     * so the logic that decides it (a configuration write's range compares, say) and the
-     * counter's increment are two register-to-register paths, not one. For status counters,
-     * whose reader cannot tell a count a cycle late.
+     * {@link #saturating}, counting a cycle late the cycles in which any of {@code events} is
+     * true: each event passes its own register ({@code <name>_event_<i>}), so the logic that
+     * decides it (a configuration write's range compares, say), the OR of the events and the
+     * counter's increment are separate register-to-register paths, not one. For status
+     * counters, whose reader cannot tell a count a cycle late.
      */
-    public static UInt saturatingLate(String name, int width, Bool event) {
-        Bool late = reg(name + "_event", bool()).init(false);
-        late.set(event);
-        return saturating(name, width, late);
+    public static UInt saturatingLate(String name, int width, Bool... events) {
+        require(events.length >= 1, "counter " + name + " needs at least one event");
+        Bool any = null;
+        for (int i = 0; i < events.length; i++) {
+            Bool late = reg(name + "_event_" + i, bool()).init(false);
+            late.set(events[i]);
+            any = any == null ? late : any.or(late);
+        }
+        return saturating(name, width, any);
     }
 
     /** {@link #count} with {@link Overflow#WRAP}. */
