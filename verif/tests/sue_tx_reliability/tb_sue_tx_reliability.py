@@ -234,9 +234,12 @@ async def run(dut):
     dut.conn_state_dest.value = 0
     await start_clock_and_reset(dut)
     retry = RETRY_LIMIT if SCENARIO == "loss" else 2
-    cfg.queue.extend(setup.writes() + [(WINDOW_REG, WINDOW), (RTO_REG, RTO), (RETRY_REG, retry)])
+    # out-of-range values first: ignored (the good writes after them set the registers) and counted
+    bad = [(WINDOW_REG, 0), (RTO_REG, 0), (RETRY_REG, 256), (WINDOW_REG, 1 << 20)]
+    cfg.queue.extend(bad + setup.writes() + [(WINDOW_REG, WINDOW), (RTO_REG, RTO), (RETRY_REG, retry)])
     await bench.run_until(lambda: not cfg.busy, 100_000, "configuration")
     await bench.run(300)
+    assert counter(dut, "bad_cfg") == len(bad), f"cnt_bad_cfg {counter(dut, 'bad_cfg')}, {len(bad)} bad writes"
     credits0 = dict(xpu.credits)
     xpu.paused = False
     dests = list(range(xpus))

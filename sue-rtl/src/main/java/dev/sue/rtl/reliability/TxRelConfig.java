@@ -29,8 +29,8 @@ final class TxRelConfig {
     /** Driven by the engine: issue / finish the pending per-connection write. */
     final Bool issue;
     final Bool done;
-    /** A write with a value out of range (ignored; {@code cnt_bad_cfg}). */
-    final Bool bad;
+    /** A write with a value out of range (ignored; {@code cnt_bad_cfg}), one per register. */
+    final Bool[] bad;
 
     TxRelConfig(int xpus, int windowMax, Bool valid, UInt addr, Bits data, Bool clearing) {
         int xw = log2Up(xpus);
@@ -62,7 +62,7 @@ final class TxRelConfig {
         when(wRto.and(rtoOk), () -> rto.set(val.resize(TxReliability.TW)));
         when(wRetry.and(retryOk), () -> retryLimit.set(val.resize(8)));
         when(wWait.and(waitOk), () -> ackWait.set(val.resize(16)));
-        bad = wWin.andNot(winOk).or(wRto.andNot(rtoOk)).or(wRetry.andNot(retryOk)).or(wWait.andNot(waitOk));
+        bad = new Bool[] {wWin.andNot(winOk), wRto.andNot(rtoOk), wRetry.andNot(retryOk), wWait.andNot(waitOk)};
 
         UInt dest = addr.slice(13, 4).named("cfg_dest");
         Bool table = w.and(addr.slice(15, 14).eq(1)).and(AckInfo.inRange(dest, xpus)).named("cfg_table");

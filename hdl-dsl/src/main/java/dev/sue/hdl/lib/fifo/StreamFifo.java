@@ -11,6 +11,8 @@ import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.hdl.lib.util.OneHot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -35,10 +37,20 @@ import java.util.function.Supplier;
  * <p><b>Occupancy and full/empty timing.</b> {@code occupancy} counts entries pushed and not
  * yet popped, wherever they sit (RAM, registers or the output stage); a push or pop at clock
  * edge k shows from edge k. {@code s.ready} is {@code occupancy != depth} and {@code
- * almostFull} is {@code occupancy >= almostFullThreshold}, both from registers only: a pop
- * frees space for a push in the <em>next</em> cycle, not the same one, so no combinational path
- * runs from {@code m.ready} to {@code s.ready}. Likewise {@code m.valid} and {@code m.payload}
- * come from registers, never combinationally from {@code s}.
+ * almostFull} is {@code occupancy >= almostFullThreshold}: a pop frees space for a push in the
+ * <em>next</em> cycle, not the same one, so no combinational path runs from {@code m.ready} to
+ * {@code s.ready}. Likewise {@code m.valid} and {@code m.payload} come from registers, never
+ * combinationally from {@code s}.
+ *
+ * <p><b>Depth.</b> {@code s.ready}, {@code almostFull} and (register and LUT RAM storage) {@code m.valid}
+ * are flip-flops, not compares of the count: each is loaded with the compare of the next
+ * count, taken from the count register ({@code count == depth - 1} for a step up, ...) and
+ * picked by the step. The count's own next value is {@code count + 1}, {@code count - 1} or
+ * {@code count}, the sums made from the register beside the handshake and picked bit by bit by
+ * a 4:1 multiplexer on {push, pop}. So the push and pop, which in a flattened design come from
+ * the neighbouring blocks' logic, are one LUT from every register here (a multiplexer of whole
+ * words would be merged by yosys into one adder whose operand, and so whose carry chain, comes
+ * after the handshake). Assertions check each flag against its compare.
  *
  * <p><b>First-word latency</b> (declared with {@code latency}): a beat pushed at edge k is
  * offered on {@code m} from edge k+1 with {@link FifoStorage#REGISTERS} and
@@ -77,16 +89,24 @@ public final class StreamFifo<T extends Data> extends Component {
         latency(storage == FifoStorage.RAM ? 2 : 1);
 
         UInt count = reg("count", uint(bitsFor(depth))).init(0);
-        Bool push = s.fire().named("push");
+        Bool notFull = reg("not_full", bool()).init(true);
+        Bool push = s.valid.and(notFull).named("push");
         Bool pop = m.fire().named("pop");
-        when(push.andNot(pop), () -> count.set(count.add(1)))
-                .elseWhen(pop.andNot(push), () -> count.set(count.sub(1)));
-        s.ready.set(count.ne(depth));
+        Step step = new Step(push, pop);
+        // count + 1 and count - 1 come from the register beside the handshake; the step picks one
+        count.set(step.select(count.add(1).named("count_up"), count.sub(1).named("count_down"), count));
+        // every flag is the count's compare, registered: its next value is the compare of the
+        // next count, i.e. a compare of the count register picked by the step
+        notFull.set(step.flag(count.ne(depth - 1), TRUE, notFull));
+        Bool almost = reg("almost_full_q", bool()).init(false);
+        almost.set(step.flag(atLeast(count, almostFullThreshold - 1), atLeast(count, almostFullThreshold + 1),
+                almost));
+        s.ready.set(notFull);
         occupancy.set(count);
-        almostFull.set(count.ge(almostFullThreshold));
+        almostFull.set(almost);
         switch (storage) {
-            case REGISTERS -> buildRegisterStorage(payloadType, push, pop, count);
-            case LUT_RAM -> buildLutRamStorage(payloadType, push, pop, count);
+            case REGISTERS -> buildRegisterStorage(payloadType, push, pop, count, step);
+            case LUT_RAM -> buildLutRamStorage(payloadType, push, pop, count, step);
             case RAM -> buildRamStorage(payloadType, push, count);
         }
 
@@ -97,12 +117,65 @@ public final class StreamFifo<T extends Data> extends Component {
         if (depth < (1L << count.width()) - 1) { // otherwise always true, and Verilator flags the constant compare
             assertThat(count.le(depth), "occupancy above depth");
         }
+        assertThat(notFull.eq(count.ne(depth)), "ready flag out of step with the occupancy");
+        assertThat(almost.eq(count.ge(almostFullThreshold)), "almost-full flag out of step with the occupancy");
+    }
+
+    /**
+     * The count's step in a cycle, by {push, pop}: up (push alone), down (pop alone) or none.
+     * {@link #select} and {@link #flag} pick a next value as a 4:1 multiplexer on push and pop,
+     * one LUT after the handshake.
+     */
+    private static final class Step {
+        private final Bool push;
+        private final Bool pop;
+
+        Step(Bool push, Bool pop) {
+            this.push = push;
+            this.pop = pop;
+        }
+
+        /**
+         * Bit by bit: a multiplexer of whole words would be merged by yosys (opt_share) into one
+         * adder whose operand, and so whose carry chain, comes after the handshake.
+         */
+        UInt select(UInt ifUp, UInt ifDown, UInt ifStay) {
+            List<Bool> bits = new ArrayList<>();
+            for (int i = 0; i < ifStay.width(); i++) {
+                bits.add(flag(ifUp.bit(i), ifDown.bit(i), ifStay.bit(i)));
+            }
+            return OneHot.fromBools(bits).asUInt();
+        }
+
+        /** A flag's next value: {@code ifUp} after a step up, {@code ifDown} after one down, else {@code now}. */
+        Bool flag(Bool ifUp, Bool ifDown, Bool now) {
+            return mux(pop, mux(push, now, ifDown), mux(push, ifUp, now));
+        }
+    }
+
+    /** {@code count >= k}, a constant where the count's range decides it (no constant compare in the SV). */
+    private Bool atLeast(UInt count, int k) {
+        if (k <= 0) {
+            return TRUE;
+        }
+        if (k > depth) {
+            return FALSE;
+        }
+        return count.ge(k);
+    }
+
+    /** {@code count != 0} as a flip-flop loaded with the compare of the next count (m.valid, one level). */
+    private static Bool notEmptyFlag(UInt count, Step step) {
+        Bool notEmpty = reg("not_empty", bool()).init(false);
+        notEmpty.set(step.flag(TRUE, count.ne(1), notEmpty));
+        assertThat(notEmpty.eq(count.ne(0)), "valid flag out of step with the occupancy");
+        return notEmpty;
     }
 
     /** A ring of payload registers; the head is selected by the read pointer, field by field. */
-    private void buildRegisterStorage(Supplier<T> payloadType, Bool push, Bool pop, UInt count) {
+    private void buildRegisterStorage(Supplier<T> payloadType, Bool push, Bool pop, UInt count, Step step) {
         Vec<T> slots = reg(Vec.of(depth, i -> payloadType.get())).named("slots");
-        m.valid.set(count.ne(0));
+        m.valid.set(notEmptyFlag(count, step));
         if (depth == 1) { // no pointers needed: the one slot is always the head
             when(push, () -> assignLeaves(slots.get(0), s.payload));
             assignLeaves(m.payload, slots.get(0));
@@ -133,7 +206,7 @@ public final class StreamFifo<T extends Data> extends Component {
      * pointer's slot only when the FIFO is empty (and then {@code m.valid} is low) or full (and
      * then {@code s.ready} is low).
      */
-    private void buildLutRamStorage(Supplier<T> payloadType, Bool push, Bool pop, UInt count) {
+    private void buildLutRamStorage(Supplier<T> payloadType, Bool push, Bool pop, UInt count, Step step) {
         int words = Math.max(depth, 2);
         Mem<T> ram = Mem.ofFactory(words, payloadType).named("ram");
         UInt writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
@@ -141,7 +214,7 @@ public final class StreamFifo<T extends Data> extends Component {
         ram.write(writePtr, s.payload, push);
         when(push, () -> writePtr.set(increment(writePtr, words)));
         when(pop, () -> readPtr.set(increment(readPtr, words)));
-        m.valid.set(count.ne(0));
+        m.valid.set(notEmptyFlag(count, step));
         assignLeaves(m.payload, ram.readAsync(readPtr));
         assertPointersMatch(writePtr, readPtr, words, count);
     }

@@ -68,6 +68,24 @@ public final class Counter {
         return count(name, width, event, Overflow.SATURATE);
     }
 
+    /**
+     * {@link #saturating}, counting a cycle late the cycles in which any of {@code events} is
+     * true: each event passes its own register ({@code <name>_event_<i>}), so the logic that
+     * decides it (a configuration write's range compares, say), the OR of the events and the
+     * counter's increment are separate register-to-register paths, not one. For status
+     * counters, whose reader cannot tell a count a cycle late.
+     */
+    public static UInt saturatingLate(String name, int width, Bool... events) {
+        require(events.length >= 1, "counter " + name + " needs at least one event");
+        Bool any = null;
+        for (int i = 0; i < events.length; i++) {
+            Bool late = reg(name + "_event_" + i, bool()).init(false);
+            late.set(events[i]);
+            any = any == null ? late : any.or(late);
+        }
+        return saturating(name, width, any);
+    }
+
     /** {@link #count} with {@link Overflow#WRAP}. */
     public static UInt wrapping(String name, int width, Bool event) {
         return count(name, width, event, Overflow.WRAP);
