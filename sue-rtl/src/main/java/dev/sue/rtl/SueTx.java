@@ -207,7 +207,9 @@ public final class SueTx extends Component {
         rel.stateDest.set(connStateDest);
         connState.set(rel.state);
         freeCells.set(qm.freeCells);
-        framer.desc.connectFrom(rel.m);
+        connect(framer.hdrReq, rel.hdrReq);
+        rel.hdrRoom.set(framer.hdrRoom);
+        connect(framer.rh, rel.rh);
         framer.data.connectFrom(rel.mData);
         ps.s.connectFrom(framer.m);
         ctlTx = controlFrames ? slave(Stream.of(() -> new PacketBeat(dataWidth))).named("ctl_tx") : null;

@@ -14,17 +14,18 @@ import dev.sue.hdl.lib.crc.CrcWindow;
 import dev.sue.rtl.mgmt.ControlFrameMerge;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.config.SueEncapConfig;
-import dev.sue.rtl.pdu.RhDesc;
+import dev.sue.rtl.pdu.PduDesc;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * SUE frame builder: turns each PDU ({@link RhDesc} + its op bytes) into a complete Ethernet
+ * SUE frame builder: turns each PDU (header request, RH fields, op bytes) into a complete Ethernet
  * frame (ARCHITECTURE.md §5):
  * <pre>
  *   network header (H bytes, {@link SueHeaderBuilder}) | RH (8) | PDU bytes (L) | zero padding (P) | R-CRC (4) [| FCS (4)]
@@ -50,11 +51,18 @@ import java.util.List;
  *       (0x0211, bit 0, reset 0) and a copy of {@code OWN_XPUID[9:0]} (0x0002) for the RH.
  *       {@code cfg_ready} is the header builder's (always 1). Change MIN_FRAME and FCS_BY_SUE only
  *       while no frame is in flight.</li>
- *   <li>{@code desc} (slave {@code Stream<RhDesc>}): one descriptor per PDU, in PDU order; may be
- *       taken up to {@link #HEADER_SLOTS} PDUs ahead of their data.</li>
+ *   <li>{@code hdr_req} (slave Flow of {@link PduDesc} {dest, vc, length}): the header request,
+ *       one per PDU in PDU order, made only in a cycle with {@code hdr_room} (out: fewer than
+ *       {@link #HEADER_SLOTS} PDUs between their request and their frame's last beat leaving the
+ *       assembler; from a register). It carries what the network header needs, so the header is
+ *       built while transmit reliability assigns the PSN.</li>
+ *   <li>{@code rh} (slave Flow of {@link RhFields}): the request's RH fields {op, psn, rpsn}
+ *       exactly {@link #RH_DELAY} = 2 cycles after it (asserted), or {@code cancel}: the PDU is
+ *       withdrawn, its header is discarded and it has no data beats. {@link TxFramePath} turns a
+ *       {@code Stream<RhDesc>} into the two.</li>
  *   <li>{@code data} (slave {@code Stream<PacketBeat>}): the PDU bytes, {@code ceil(L/(W/8))}
  *       beats per PDU (none for L = 0), keep full but on the last beat, {@code last} on the final
- *       beat (an SVA assertion checks it against {@code desc.length}); bytes beyond {@code keep}
+ *       beat (an SVA assertion checks it against the request's length); bytes beyond {@code keep}
  *       are zero (the queue manager clears them; asserted): the one-beat fast path feeds the
  *       data beat to its CRC window unmasked.</li>
  *   <li>{@code m} (master {@code Stream<PacketBeat>}): frames, byte 0 = first byte on the wire.</li>
@@ -69,15 +77,14 @@ import java.util.List;
  * </ul>
  *
  * <h2>Timing</h2>
- * A descriptor is taken in the cycle it is valid when fewer than {@link #HEADER_SLOTS} PDUs are
- * between intake and their last output beat, and the header request is issued in that cycle.
- * The header arrives {@link SueHeaderBuilder#LATENCY} = 3 cycles later and the frame's first
- * beat is built combinationally from it and the data stream's head; the R-CRC stage registers
- * it (latency 1) and its output register (a forward register: the appender's output logic, its
- * queue head, CRC select and lane multiplexers, is most of a cycle, so the merge, the FCS stage
- * and the MAC port start from flip-flops) adds a cycle; with FCS_BY_SUE = 1 the FCS stage lets
- * it fall through into its own output register (one more cycle), with 0 it is bypassed. So on
- * an idle system a descriptor valid in cycle t with its first data beat by t + 3 gives the
+ * A header request in cycle t (its RH fields in t + 2) gives the header {@link SueHeaderBuilder#LATENCY}
+ * = 3 cycles later, with the RH fields registered beside it, and the frame's first beat is built
+ * combinationally from them and the data stream's head; the R-CRC stage registers it (latency 1)
+ * and its output register (a forward register: the appender's output logic, its queue head, CRC
+ * select and lane multiplexers, is most of a cycle, so the merge, the FCS stage and the MAC port
+ * start from flip-flops) adds a cycle; with FCS_BY_SUE = 1 the FCS stage lets it fall through into
+ * its own output register (one more cycle), with 0 it is bypassed. So on an idle system a request
+ * in cycle t with its first data beat by t + 3 gives the
  * first frame beat on {@code m} in cycle t + 5 (t + 6 with FCS_BY_SUE = 1), for every frame
  * length when FCS_BY_SUE = 0:
  * <ul>
@@ -89,7 +96,7 @@ import java.util.List;
  *       data beat (zero beyond its length by the data contract) and padding zeros, all there
  *       when the beat is assembled. A {@link CrcWindow} over RH || data bytes
  *       {@code 0..N-H-9} (the window; its trailing {@code N-H-8-(L+P)} bytes are zero and
- *       undone by a matrix chosen by that count, computed at descriptor time) gives the R-CRC
+ *       undone by a matrix chosen by that count, computed at request time) gives the R-CRC
  *       one cycle after the beat, i.e. in cycle t + 4 when the beat is at the appender's head,
  *       and the appender takes it through its fast-CRC input ({@code s_fast}) instead of its
  *       engine: the beat leaves the appender at t + 4, {@code m} at t + 5. If the R-CRC does not
@@ -97,7 +104,7 @@ import java.util.List;
  * </ul>
  * With FCS_BY_SUE = 1 a one-beat frame's (only) beat still waits for the FCS engine (its
  * latency: 5 cycles at 512 bits, 6 at 1024, so t + 11 / t + 12 with the two output registers);
- * frames of more beats leave at t + 6. Throughput: with descriptors and data backlogged the output carries a frame beat in
+ * frames of more beats leave at t + 6. Throughput: with requests and data backlogged the output carries a frame beat in
  * every cycle it is ready (the output is longer than the input by H + 8 + P + 4 [+ 4] bytes, so
  * the input side has the slack to absorb the CRC stages' extra beats), one-beat frames
  * included.
@@ -109,15 +116,22 @@ public final class SueFramer extends Component {
     public static final int FCS_BY_SUE = 0x0211;
     /** Reset value of MIN_FRAME. */
     public static final int DEFAULT_MIN_FRAME = 64;
-    /** PDUs between descriptor intake and their frame's last beat leaving the assembler (the current one included). */
+    /** PDUs between their header request and their frame's last beat leaving the assembler (the current one included). */
     public static final int HEADER_SLOTS = 6;
+    /** Cycles from a header request on {@code hdr_req} to its RH fields on {@code rh}. */
+    public static final int RH_DELAY = 2;
 
     public final Bool cfgValid = in(bool());
     public final UInt cfgAddr = in(uint(16));
     public final Bits cfgData = in(bits(32));
     public final Bool cfgReady = out(bool());
 
-    public final Stream<RhDesc> desc;
+    /** Header requests: one per PDU, in PDU order, only in a cycle with {@link #hdrRoom}. */
+    public final Flow<PduDesc> hdrReq;
+    /** A header request may be made in this cycle. */
+    public final Bool hdrRoom = out(bool());
+    /** The RH fields of each request, {@link #RH_DELAY} cycles after it. */
+    public final Flow<RhFields> rh;
     public final Stream<PacketBeat> data;
     public final Stream<PacketBeat> m;
     /** Control frames merged before the FCS stage (with {@code controlFrames}; else null). */
@@ -191,7 +205,8 @@ public final class SueFramer extends Component {
         param("HDR_BYTES", hBytes);
         param("FAST_PATH", fastPath);
 
-        desc = slave(Stream.of(RhDesc::new));
+        hdrReq = slave(Flow.of(PduDesc::new));
+        rh = slave(Flow.of(RhFields::new));
         data = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         m = master(Stream.of(() -> new PacketBeat(dataWidth)));
 
@@ -211,26 +226,35 @@ public final class SueFramer extends Component {
                 mux(minFrameW.gt(c + 8), minFrameW.sub(c + 8), U(0, 13))));
         when(cfgValid.and(cfgAddr.eq(FCS_BY_SUE)), () -> fcsBySue.set(cfgData.bit(0)));
 
-        // ---- descriptor intake and header request
+        // ---- header request (ahead of the RH fields) and the frame's side information
         UInt outstanding = reg("outstanding", uint(bitsFor(HEADER_SLOTS))).init(0);
-        desc.ready.set(outstanding.lt(HEADER_SLOTS));
-        Bool take = desc.fire().named("take");
-        RhDesc dd = desc.payload;
+        hdrRoom.set(outstanding.lt(HEADER_SLOTS));
+        Bool take = hdrReq.valid;
+        assertThat(take.not().or(hdrRoom), "hdr_req: a header request while hdr_room is low");
+        PduDesc dd = hdrReq.payload;
         UInt body = mux(dd.length.ge(minBody), dd.length, minBody).named("body_len"); // L + P
         hb.reqValid.set(take);
         hb.reqDest.set(dd.dest);
         hb.reqVc.set(dd.vc);
         hb.reqLength.set(body.resize(14).add(12));
-        hb.reqEntropy.set(entropy(dd));
+        hb.reqEntropy.set(entropy(dd.dest, dd.vc));
 
         // side information, aligned with the header builder's 3 stages
         UInt len1 = regNext(dd.length).named("len1");
         UInt body1 = regNext(body).named("body1");
-        // The RH fields' delay line has a reset: without one yosys packs rh1 -> rh3 into shift
-        // registers (SRL16E), whose read is a LUT level ahead of the CRC window's 8 (9 in sue_tx).
-        Bits rhNow = cat(dd.op, dd.psn, dd.vc, dd.rpsn);
-        Bits rh1 = reg("rh1", bits(rhNow.width())).init(0);
-        rh1.set(rhNow);
+        // The VC's delay line has a reset: without one yosys packs it into shift registers
+        // (SRL16E), whose read is a LUT level ahead of the CRC window's 8.
+        UInt vc1 = reg("rh_vc1", uint(2)).init(0);
+        vc1.set(dd.vc);
+        UInt vc2 = reg("rh_vc2", uint(2)).init(0);
+        vc2.set(vc1);
+        UInt vc3 = reg("rh_vc3", uint(2)).init(0);
+        vc3.set(vc2);
+        Bool take1 = reg("take1", bool()).init(false);
+        take1.set(take);
+        Bool take2 = reg("take2", bool()).init(false);
+        take2.set(take1);
+        assertThat(rh.valid.eq(take2), "rh: the RH fields must follow their header request by RH_DELAY cycles");
         UInt nIn2 = regNext(len1.resize(14).add(n - 1).slice(13, lg).resize(13)).named("n_in2");
         UInt frameLen1 = body1.resize(14).add(c).named("frame_len1"); // without R-CRC
         UInt nOut2 = regNext(frameLen1.add(n - 1).slice(13, lg).resize(13)).named("n_out2");
@@ -247,27 +271,32 @@ public final class SueFramer extends Component {
         Bool oneOut3 = regNext(regNext(frameLen1.le(n)).named("one_out2")).named("one_out3");
         Bool hasData3 = regNext(regNext(len1.ne(0)).named("has_data2")).named("has_data3");
         UInt trail3 = regNext(trail2).named("trail3");
-        Bits rh2 = reg("rh2", bits(rhNow.width())).init(0);
-        rh2.set(rh1);
         UInt nIn3 = regNext(nIn2).named("n_in3");
         UInt nOut3 = regNext(nOut2).named("n_out3");
         Bits lastKeep3 = regNext(lastKeep2).named("last_keep3");
-        Bits rh3 = reg("rh3", bits(rhNow.width())).init(0);
-        rh3.set(rh2);
+        // the RH fields arrive with the header builder's stage 2 and are registered beside its
+        // stage 3; a withdrawn PDU's header is discarded there
+        UInt op3 = reg("rh_op3", uint(2)).init(0);
+        UInt psn3 = reg("rh_psn3", uint(16)).init(0);
+        UInt rpsn3 = reg("rh_rpsn3", uint(16)).init(0);
+        Bool cancel3 = reg("rh_cancel3", bool()).init(false);
+        op3.set(rh.payload.op);
+        psn3.set(rh.payload.psn);
+        rpsn3.set(rh.payload.rpsn);
+        cancel3.set(rh.valid.and(rh.payload.cancel));
+        Bool freshValid = hb.hdrValid.andNot(cancel3).named("fresh_valid");
 
-        // RH bytes (network order) at hdr time: rh3 = {op 2, psn 16, vc 2, rpsn 16}
-        Bits op3 = rh3.slice(35, 34);
-        Bits psn3 = rh3.slice(33, 18);
-        Bits vc3 = rh3.slice(17, 16);
-        Bits rpsn3 = rh3.slice(15, 0);
+        // RH bytes (network order) at hdr time
+        Bits psnB = psn3.asBits();
+        Bits rpsnB = rpsn3.asBits();
         Bits part = hb.hdrPartition;
         Bits[] rhBytes = {
-            cat(B(0, 2), op3, B(0, 2), ownXpuid.slice(9, 8)),
+            cat(B(0, 2), op3.asBits(), B(0, 2), ownXpuid.slice(9, 8)),
             ownXpuid.slice(7, 0),
-            psn3.slice(15, 8), psn3.slice(7, 0),
-            cat(vc3, B(0, 4), part.slice(9, 8)),
+            psnB.slice(15, 8), psnB.slice(7, 0),
+            cat(vc3.asBits(), B(0, 4), part.slice(9, 8)),
             part.slice(7, 0),
-            rpsn3.slice(15, 8), rpsn3.slice(7, 0),
+            rpsnB.slice(15, 8), rpsnB.slice(7, 0),
         };
         List<Bits> rhList = new ArrayList<>();
         for (int k = 7; k >= 0; k--) {
@@ -296,7 +325,7 @@ public final class SueFramer extends Component {
         Bool curValid = reg("cur_valid", bool()).init(false);
         Bool curMoreIn = reg("cur_more_in", bool()).init(false); // input beats left for cur
         Bool curIsLast = reg("cur_is_last", bool()).init(false); // the next output beat is cur's last
-        Bool headValid = curValid.or(hb.hdrValid).named("head_valid");
+        Bool headValid = curValid.or(freshValid).named("head_valid");
         Entry head = wire("head", new Entry(c, n, tw));
         assignLeaves(head, fresh);
         when(curValid, () -> assignLeaves(head, cur));
@@ -305,13 +334,16 @@ public final class SueFramer extends Component {
         Bool isLast = mux(curValid, curIsLast, fresh.oneOut).named("is_last");
         Bool entryDone = wire("entry_done", bool());
         Bool nextFromQueue = hq.m.valid; // the queue holds entries only behind a valid cur
-        hq.s.valid.set(hb.hdrValid.and(curValid).andNot(entryDone.andNot(nextFromQueue)));
+        hq.s.valid.set(freshValid.and(curValid).andNot(entryDone.andNot(nextFromQueue)));
         assignLeaves(hq.s.payload, fresh);
         hq.m.ready.set(entryDone);
         assertThat(hq.m.valid.not().or(curValid), "internal: header queue holds entries but no current one");
         assertThat(hq.s.valid.not().or(hq.s.ready), "internal: header queue overflow");
-        when(take.andNot(entryDone), () -> outstanding.set(outstanding.add(1)))
-                .elseWhen(entryDone.andNot(take), () -> outstanding.set(outstanding.sub(1)));
+        // a withdrawn PDU's slot comes back when its header is discarded (from a register)
+        UInt held = mux(cancel3, outstanding.sub(1), outstanding).named("outstanding_kept");
+        outstanding.set(held);
+        when(take.andNot(entryDone), () -> outstanding.set(held.add(1)))
+                .elseWhen(entryDone.andNot(take), () -> outstanding.set(held.sub(1)));
 
         // ---- frame assembly: prefix, PDU bytes shifted by c (carry of r bytes), zero padding
         UInt j = reg("out_beat", uint(13)).init(0);
@@ -374,7 +406,7 @@ public final class SueFramer extends Component {
                 when(asmFire.and(j.eq(q - 1)), () -> pastPrefix.set(true));
             }
         });
-        when(curValid.not().and(hb.hdrValid).andNot(entryDone), () -> {
+        when(curValid.not().and(freshValid).andNot(entryDone), () -> {
             curValid.set(true);
             assignLeaves(cur, fresh);
         });
@@ -388,7 +420,7 @@ public final class SueFramer extends Component {
                 pastPrefix.set(false);
             }
             when(curValid, () -> {
-                curValid.set(nextFromQueue.or(hb.hdrValid));
+                curValid.set(nextFromQueue.or(freshValid));
                 assignLeaves(cur, next);
                 curMoreIn.set(next.hasData);
                 curIsLast.set(next.oneOut);
@@ -449,7 +481,6 @@ public final class SueFramer extends Component {
         m.payload.keep.set(mux(fcsBySue, withFcs.payload.keep, sue.payload.keep));
         m.payload.last.set(mux(fcsBySue, withFcs.payload.last, sue.payload.last));
         withFcs.ready.set(m.ready);
-        desc.assertProtocol("desc", false);
         data.assertProtocol("data", false);
         List<Bits> beyond = new ArrayList<>();
         for (int i = n - 1; i >= 0; i--) {
@@ -461,8 +492,8 @@ public final class SueFramer extends Component {
     }
 
     /** UDP source port / flow label / AFH entropy: {2'b11, vc, dest, 2'b00}, constant per (dest, vc). */
-    static Bits entropy(RhDesc d) {
-        return cat(B(3, 2), d.vc.asBits(), d.dest.asBits(), B(0, 2));
+    static Bits entropy(UInt dest, UInt vc) {
+        return cat(B(3, 2), vc.asBits(), dest.asBits(), B(0, 2));
     }
 
     private static Bits allOnes(int width) {

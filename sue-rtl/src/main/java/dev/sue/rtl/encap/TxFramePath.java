@@ -18,8 +18,10 @@ import dev.sue.rtl.pdu.RhDesc;
 /**
  * The transmit path behind transmit reliability: {@link SueFramer} (header, RH, padding, R-CRC,
  * FCS) -> {@link PortSelect} (MAC port). The test top of the framing path: its input is the
- * PDU stream with the RH fields already assigned (in {@code sue_tx} by
- * {@link dev.sue.rtl.reliability.TxReliability}).
+ * PDU stream with the RH fields already assigned. A descriptor is the framer's header request in
+ * the cycle it is taken, its RH fields follow through a delay line of {@link SueFramer#RH_DELAY}
+ * registers (in {@code sue_tx} transmit reliability drives the framer's two inputs itself, the
+ * header request when it picks the PDU and the RH fields when it has assigned the PSN).
  *
  * <h2>Parameters</h2>
  * {@code dataWidth} (256, 512, 1024; any power of two 64..1024), {@code encap} and {@code vlan}
@@ -29,7 +31,8 @@ import dev.sue.rtl.pdu.RhDesc;
  * <ul>
  *   <li>{@code desc} (slave {@code Stream<RhDesc>}), {@code data} (slave
  *       {@code Stream<PacketBeat>}): the PDU stream of DESIGN-TX.md's contract, each descriptor
- *       with its PSN and ACK information ({@link RhDesc}).</li>
+ *       with its PSN and ACK information ({@link RhDesc}); taken while the framer has a header
+ *       slot ({@link SueFramer#HEADER_SLOTS}).</li>
  *   <li>{@code cfg_valid, cfg_addr[15:0], cfg_data[31:0], cfg_ready}: the framer's configuration
  *       bus (always ready).</li>
  *   <li>{@code mac_tx_0 .. mac_tx_<ports-1>} (AXI4-Stream {@link MacStreams#tx}): frames per
@@ -73,8 +76,36 @@ public final class TxFramePath extends Component {
         framer.cfgAddr.set(cfgAddr);
         framer.cfgData.set(cfgData);
 
-        framer.desc.connectFrom(desc);
+        // the descriptor asks for its header at once; its RH fields follow RH_DELAY cycles later
+        // through a delay line with a reset (no SRL16E in front of the framer's RH register)
+        desc.ready.set(framer.hdrRoom);
+        Bool took = desc.fire().named("desc_take");
+        framer.hdrReq.valid.set(took);
+        framer.hdrReq.payload.dest.set(desc.payload.dest);
+        framer.hdrReq.payload.vc.set(desc.payload.vc);
+        framer.hdrReq.payload.length.set(desc.payload.length);
+        Bool rhValid = took;
+        RhFields rhNow = wire("rh0", new RhFields());
+        rhNow.cancel.set(false);
+        rhNow.op.set(desc.payload.op);
+        rhNow.psn.set(desc.payload.psn);
+        rhNow.rpsn.set(desc.payload.rpsn);
+        for (int k = 1; k <= SueFramer.RH_DELAY; k++) {
+            Bool v = reg("rh_valid" + k, bool()).init(false);
+            v.set(rhValid);
+            RhFields f = reg("rh" + k, new RhFields());
+            f.cancel.init(false);
+            f.op.init(0);
+            f.psn.init(0);
+            f.rpsn.init(0);
+            assignLeaves(f, rhNow);
+            rhValid = v;
+            rhNow = f;
+        }
+        framer.rh.valid.set(rhValid);
+        assignLeaves(framer.rh.payload, rhNow);
         framer.data.connectFrom(data);
+        desc.assertProtocol("desc", false);
         ps.s.connectFrom(framer.m);
         for (int p = 0; p < ports; p++) {
             macTx.get(p).connectFrom(ps.m.get(p));

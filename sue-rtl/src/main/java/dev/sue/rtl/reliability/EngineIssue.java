@@ -7,8 +7,10 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.rtl.pdu.CellFree;
+import dev.sue.rtl.pdu.PduDesc;
 import dev.sue.rtl.pdu.ReplayReq;
 import dev.sue.rtl.pdu.RhDesc;
 import dev.sue.rtl.pdu.TxPdu;
@@ -18,8 +20,9 @@ import dev.sue.rtl.pdu.TxPdu;
  * per-connection configuration write; an empty PDU that is due; an ACK/NACK/drain job step
  * (alternating with descriptors when both want the cycle); a descriptor from the queue manager
  * (new PDU or replay); a rewind step; a timer-scan visit. Every input is a register (or the queue
- * manager's descriptor), and room for what the event may produce (output descriptor, verdict,
- * free or replay request) is reserved here by counts, so the pipeline never stalls.
+ * manager's descriptor), and room for what the event may produce (a header slot in the framer,
+ * which it asks for here, a verdict, free or replay request) is checked or reserved here by
+ * counts, so the pipeline never stalls.
  *
  * <p>It also holds the two walkers' registers: the <b>job</b> (an ACK/NACK from
  * {@link PeerAckQueue}, or the drain of a connection entering error) and the <b>rewind</b> being
@@ -28,9 +31,6 @@ import dev.sue.rtl.pdu.TxPdu;
  * it is in flight.
  */
 final class EngineIssue {
-    /** Output FIFO depth = descriptors and empty PDUs in flight (stage 0 to the FIFO's head). */
-    static final int OUT_DEPTH = 4;
-
     final EngineStage event;
     final UInt addr;
     final Bool clearing;
@@ -57,14 +57,12 @@ final class EngineIssue {
     final Bool rwFinal;
     final Bool rwResume;
     final Bool rwRelease;
-    /** From the decide stage: a descriptor or empty PDU produced nothing (its output place is free again). */
-    final Bool outDropped;
     /** The event issued now reads the connection that the event at stage 2 writes (to forward at stage 1). */
     final Bool fwdMatch;
 
     EngineIssue(int xpus, Stream<TxPdu> s, TxRelConfig cfg, PeerAckQueue peers, AckInfoTable acks,
             StreamFifo<UInt> rwFifo, StreamFifo<Bits> verdicts, StreamFifo<CellFree> frees,
-            StreamFifo<ReplayReq> replays, EngineStage at1, EngineStage at2, Bool outFire) {
+            StreamFifo<ReplayReq> replays, EngineStage at1, EngineStage at2, Flow<PduDesc> hdrReq, Bool hdrRoom) {
         int xw = log2Up(xpus);
         event = new EngineStage("e0", xw, false);
         addr = event.addr;
@@ -85,13 +83,12 @@ final class EngineIssue {
         rwDest = reg("rw_dest", uint(xw)).init(0);
         rwFinal = wire("rw_final", bool());
         rwResume = wire("rw_resume", bool());
-        outDropped = wire("out_dropped", bool());
-        UInt credits = reg("out_credits", uint(bitsFor(OUT_DEPTH))).init(OUT_DEPTH);
         UInt scan = reg("scan_ptr", uint(xw)).init(0);
         Bool turn = reg("job_turn", bool()).init(false);
 
         TxPdu d = s.payload;
-        Bool outRoom = credits.ne(0);
+        // the framer has room for one more PDU's header (from its slot count register)
+        Bool outRoom = hdrRoom;
         Bool freeRoom = frees.occupancy.lt(6);
         Bool run = clearing.not();
         Bool cfgGo = run.and(cfg.connPending).andNot(cfg.connIssued).andNot(hazard(at1, cfg.connDest))
@@ -135,12 +132,14 @@ final class EngineIssue {
         event.destOk.set(AckInfo.inRange(d.dest, xpus));
         assignLeaves(event.pdu, d);
 
-        UInt taken = mux(emptyGo.or(descGo), U(1, credits.width()), U(0, credits.width()));
-        // a dropped place comes back a cycle later (from a register), still before a sent one would
-        Bool droppedQ = regNext(outDropped);
-        UInt back = mux(outFire, U(1, credits.width()), U(0, credits.width()))
-                .add(mux(droppedQ, U(1, credits.width()), U(0, credits.width())));
-        credits.set(credits.add(back).sub(taken));
+        // the framer's header request: the PDU's fields reach it here, two cycles ahead of the RH
+        // fields (SueFramer.RH_DELAY), so the header is built while the PSN is assigned. When the
+        // piggyback head is due no descriptor can go (an empty PDU or nothing), so the fields are
+        // chosen by that register, not by the issue decision.
+        hdrReq.valid.set(emptyGo.or(descGo));
+        hdrReq.payload.dest.set(mux(acks.due, acks.dueDest.resize(10), d.dest));
+        hdrReq.payload.vc.set(mux(acks.due, U(0, 2), d.vc));
+        hdrReq.payload.length.set(mux(acks.due, U(0, 13), d.length));
 
         // the job register
         Bool jobFree = jobValid.not().or(jobEnded.andNot(at1.job).andNot(at2.job)).named("job_free");

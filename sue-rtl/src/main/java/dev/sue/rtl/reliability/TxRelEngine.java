@@ -8,8 +8,11 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.Stream;
+import dev.sue.rtl.encap.RhFields;
 import dev.sue.rtl.pdu.CellFree;
+import dev.sue.rtl.pdu.PduDesc;
 import dev.sue.rtl.pdu.ReplayReq;
 import dev.sue.rtl.pdu.RhDesc;
 import dev.sue.rtl.pdu.TxPdu;
@@ -25,7 +28,7 @@ import dev.sue.rtl.pdu.TxPdu;
  *     hazard rule protects (ACK/NACK job, rewind step, timer, configuration, replay) are
  *     computed and registered, and a descriptor's data verdict is pushed;</li>
  * <li><b>decide</b>: the new word is written, pool appends, free and replay requests, the output
- *     descriptor with the peer's ACK information.</li>
+ *     RH fields with the peer's ACK information (or the header's withdrawal).</li>
  * </ol>
  * <b>Hazards.</b> A new PDU and an empty PDU read the word at the decide stage with every
  * earlier write forwarded, so back-to-back PDUs to one destination keep one per cycle. Every
@@ -67,8 +70,8 @@ final class TxRelEngine {
     private final Bool sendDrop;
 
     TxRelEngine(int xpus, int cells, Stream<TxPdu> s, TxRelConfig cfg, UInt now, PeerAckQueue peers,
-            AckInfoTable acks, Stream<RhDesc> out, StreamFifo<Bits> verdicts, StreamFifo<CellFree> frees,
-            StreamFifo<ReplayReq> replays, Bool outFire) {
+            AckInfoTable acks, Flow<PduDesc> hdrReq, Bool hdrRoom, Flow<RhFields> rh, StreamFifo<Bits> verdicts,
+            StreamFifo<CellFree> frees, StreamFifo<ReplayReq> replays) {
         int xw = log2Up(xpus);
         int cw = log2Up(cells);
         int rwDepth = Math.max(4, xpus);
@@ -76,7 +79,7 @@ final class TxRelEngine {
                 rwDepth > 8 ? FifoStorage.RAM : FifoStorage.REGISTERS, rwDepth));
         at1 = new EngineStage("e1", xw);
         at2 = new EngineStage("e2", xw);
-        issue = new EngineIssue(xpus, s, cfg, peers, acks, rwFifo, verdicts, frees, replays, at1, at2, outFire);
+        issue = new EngineIssue(xpus, s, cfg, peers, acks, rwFifo, verdicts, frees, replays, at1, at2, hdrReq, hdrRoom);
         table = new ConnectionTable(xpus, cw, issue.addr, issue.fwdMatch, at1.addr, at2.valid, at2.addr);
         issue.clearing.set(table.clearing);
         at1.follow(issue.event);
@@ -244,20 +247,17 @@ final class TxRelEngine {
         replays.s.payload.psn.set(st.resendPsn);
         assertThat(replays.s.valid.not().or(replays.s.ready), "replay FIFO overflow");
 
-        // the output descriptor, its ACK information, and the data verdict
+        // the RH fields of every event that asked the framer for a header (a descriptor or an empty
+        // PDU), its ACK information; a PDU that produces nothing withdraws its header
         Bool outPush = sendKeep.or(at2.replay.andNot(replayStale)).or(at2.empty.and(acks.takeHas))
                 .named("out_push");
         acks.take.set(outPush);
         acks.takeDest.set(at2.addr);
-        out.valid.set(outPush);
-        out.payload.dest.set(at2.addr.resize(10));
-        out.payload.vc.set(mux(at2.empty, U(0, 2), d.vc));
-        out.payload.length.set(mux(at2.empty, U(0, 13), d.length));
-        out.payload.psn.set(mux(at2.replay, d.psn, st.nextPsn));
-        out.payload.op.set(mux(acks.takeHas, acks.takeInfo.op.resize(2), U(RhDesc.OP_NONE, 2)));
-        out.payload.rpsn.set(mux(acks.takeHas, acks.takeInfo.rpsn(), U(0, 16)));
-        assertThat(out.valid.not().or(out.ready), "output FIFO overflow");
-        issue.outDropped.set(at2.empty.or(at2.desc()).andNot(outPush));
+        rh.valid.set(at2.empty.or(at2.desc()));
+        rh.payload.cancel.set(outPush.not());
+        rh.payload.psn.set(mux(at2.replay, d.psn, st.nextPsn));
+        rh.payload.op.set(mux(acks.takeHas, acks.takeInfo.op.resize(2), U(RhDesc.OP_NONE, 2)));
+        rh.payload.rpsn.set(mux(acks.takeHas, acks.takeInfo.rpsn(), U(0, 16)));
 
         pduSent = sendKeep;
         retxSent = at2.replay.andNot(replayStale);

@@ -15,11 +15,13 @@ import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.StatusWord;
+import dev.sue.rtl.encap.RhFields;
+import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.pdu.AckReq;
 import dev.sue.rtl.pdu.CellFree;
 import dev.sue.rtl.pdu.PeerAck;
 import dev.sue.rtl.pdu.ReplayReq;
-import dev.sue.rtl.pdu.RhDesc;
+import dev.sue.rtl.pdu.PduDesc;
 import dev.sue.rtl.pdu.TxPdu;
 import dev.sue.rtl.queue.TxQueueManager;
 
@@ -39,15 +41,18 @@ import dev.sue.rtl.queue.TxQueueManager;
  * <h2>Ports</h2>
  * <ul>
  * <li>{@code s} (slave {@link TxPdu}) / {@code s_data}: the queue manager's PDU stream (new
- *     PDUs and replays); {@code m} (master {@link RhDesc}) / {@code m_data}: to the framer.
- *     {@code s} must come from registers (in {@code sue_tx} the queue manager's desc FIFO): the
- *     engine's issue stage takes it directly. {@code m} is the engine's decide stage while its
- *     4-deep output FIFO is empty (the consumer must register what it takes, as the framer does),
- *     else the FIFO's head: a descriptor takes {@link #DESC_LATENCY} = 2 cycles (engine issue,
- *     read; decide passes it on). {@code
+ *     PDUs and replays); {@code hdr_req}, {@code hdr_room}, {@code rh} / {@code m_data}: to the
+ *     framer ({@link SueFramer}'s ports of those names). {@code s} must come from registers (in
+ *     {@code sue_tx} the queue manager's desc FIFO): the engine's issue stage takes it directly.
+ *     The issue stage asks the framer for the PDU's header ({@code hdr_req}: dest, VC, length)
+ *     when it takes a descriptor or sends an empty PDU, only while {@code hdr_room} is high (the
+ *     framer's slots are the engine's output places); the decide stage gives the RH fields
+ *     ({@code rh}: PSN, ACK information) {@link #DESC_LATENCY} = 2 cycles later, or withdraws the
+ *     header ({@code cancel}: an error drop, a stale replay, an empty PDU whose information was
+ *     taken by a PDU just ahead). {@code
  *     m_data} is {@code s_data} through a full register (valid, payload and ready registered),
  *     the beats of dropped PDUs swallowed (a 1-bit verdict per descriptor, 8 deep, known a cycle
- *     before the descriptor leaves).</li>
+ *     before the RH fields leave).</li>
  * <li>{@code replay} (master {@link ReplayReq}), {@code free} (master {@link CellFree}): to the
  *     queue manager (4- and 8-deep FIFOs).</li>
  * <li>{@code win} (master Flow {dest, open}): window state per connection to the scheduler:
@@ -105,7 +110,7 @@ import dev.sue.rtl.queue.TxQueueManager;
  * reads in series, and each decision is computed from registers.
  *
  * <h2>Timing</h2>
- * Descriptor latency {@link #DESC_LATENCY}; one descriptor per cycle (back-to-back PDUs to one
+ * RH fields {@link #DESC_LATENCY} cycles after the header request; one descriptor per cycle (back-to-back PDUs to one
  * destination included; a replay waits a cycle behind an event on its connection). The timer
  * scan visits one connection per free engine cycle; a connection with outstanding PDUs whose
  * deadline (set to now + RTO on every send to an empty window, ACK progress and rewind) has
@@ -125,12 +130,14 @@ public final class TxReliability extends Component {
     public static final int RETRY_DEFAULT = 7;
     public static final int ACK_WAIT_DEFAULT = 64;
     static final int TW = 24;
-    /** Cycles from a descriptor taken on {@code s} to it on {@code m}: issue, read (decide passes to m while the output FIFO is empty). */
+    /** Cycles from a header request on {@code hdr_req} to its RH fields on {@code rh} (issue, read; decide): {@link SueFramer#RH_DELAY}. */
     public static final int DESC_LATENCY = 2;
 
     public final Stream<TxPdu> s;
     public final Stream<PacketBeat> sData;
-    public final Stream<RhDesc> m;
+    public final Flow<PduDesc> hdrReq;
+    public final Bool hdrRoom = in(bool());
+    public final Flow<RhFields> rh;
     public final Stream<PacketBeat> mData;
     public final Stream<ReplayReq> replay;
     public final Stream<CellFree> free;
@@ -171,7 +178,8 @@ public final class TxReliability extends Component {
                 + windowMax);
         s = slave(Stream.of(TxPdu::new));
         sData = slave(Stream.of(() -> new PacketBeat(dataWidth)));
-        m = master(Stream.of(RhDesc::new));
+        hdrReq = master(Flow.of(PduDesc::new));
+        rh = master(Flow.of(RhFields::new));
         mData = master(Stream.of(() -> new PacketBeat(dataWidth)));
         replay = master(Stream.of(ReplayReq::new));
         free = master(Stream.of(CellFree::new));
@@ -180,6 +188,8 @@ public final class TxReliability extends Component {
         ackReq = slave(Flow.of(AckReq::new));
         connErr = master(Flow.of(() -> uint(10)));
         latency(DESC_LATENCY);
+        require(DESC_LATENCY == SueFramer.RH_DELAY, "internal: the framer expects the RH fields " + SueFramer.RH_DELAY
+                + " cycles after the header request");
         final int xw = log2Up(xpus);
 
         Bool clearing = wire("sweeping", bool());
@@ -195,29 +205,8 @@ public final class TxReliability extends Component {
                 () -> new StreamFifo<>(ReplayReq::new, 4, FifoStorage.REGISTERS, 4));
         StreamFifo<Bits> verdicts = instance("verdict_fifo",
                 () -> new StreamFifo<>(() -> bits(1), 8, FifoStorage.REGISTERS, 8));
-        StreamFifo<RhDesc> outFifo = instance("out_fifo", () -> new StreamFifo<>(RhDesc::new, EngineIssue.OUT_DEPTH,
-                FifoStorage.REGISTERS, EngineIssue.OUT_DEPTH));
         free.connectFrom(freeFifo.m);
         replay.connectFrom(replayFifo.m);
-        // the decide stage's descriptor goes to m directly while the output FIFO is empty (its
-        // fields come from the engine's registers, the PSN table's forwarded word and the ACK
-        // table; the framer registers what it takes), into the FIFO otherwise or when m stalls
-        Stream<RhDesc> decided = wire("decided", Stream.of(RhDesc::new));
-        Bool fifoEmpty = outFifo.m.valid.not();
-        m.valid.set(outFifo.m.valid.or(decided.valid));
-        RhDesc head = outFifo.m.payload;
-        RhDesc now0 = decided.payload;
-        m.payload.dest.set(mux(fifoEmpty, now0.dest, head.dest));
-        m.payload.vc.set(mux(fifoEmpty, now0.vc, head.vc));
-        m.payload.length.set(mux(fifoEmpty, now0.length, head.length));
-        m.payload.psn.set(mux(fifoEmpty, now0.psn, head.psn));
-        m.payload.op.set(mux(fifoEmpty, now0.op, head.op));
-        m.payload.rpsn.set(mux(fifoEmpty, now0.rpsn, head.rpsn));
-        outFifo.m.ready.set(m.ready);
-        Bool passes = fifoEmpty.and(m.ready).named("out_passes");
-        outFifo.s.valid.set(decided.valid.andNot(passes));
-        assignLeaves(outFifo.s.payload, decided.payload);
-        decided.ready.set(outFifo.s.ready.or(passes));
         // the receive path's messages arrive from its logic, not from registers: registered here so
         // that the queues' bit-vector and FIFO updates start from flip-flops (an ACK a cycle later
         // costs nothing)
@@ -229,8 +218,8 @@ public final class TxReliability extends Component {
         // s comes straight from the queue manager's desc FIFO (register storage): its valid and
         // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
         // the engine's issue stage is the only register stage it passes before the read
-        TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, decided, verdicts, freeFifo,
-                replayFifo, m.fire());
+        TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, hdrReq, hdrRoom, rh, verdicts,
+                freeFifo, replayFifo);
         clearing.set(engine.table.clearing);
         ackNextDest.set(engine.at1.addr);
         new WindowFlow(xpus, win, engine.table.lastWen, engine.table.lastAddr, engine.table.lastWord, cfg.window);
@@ -273,7 +262,6 @@ public final class TxReliability extends Component {
         // counted a cycle late, each register's verdict registered on its own: the 32-bit range
         // compares on cfg_data, their OR and the counter's carry are then separate paths
         cntBadCfg.set(Counter.saturatingLate("cnt_bad_cfg_q", StatusWord.BITS, cfg.bad));
-        m.assertProtocol("m", true);
         assertThat(s.fire().not().or(s.payload.length.ne(0)), "a PDU of length 0 from the queue manager");
     }
 
