@@ -32,9 +32,9 @@ def test_lints_clean(top, params):
 
 
 @pytest.mark.parametrize("top,params,message", [
-    ("port_select", {"ports": 2}, "ports must be 1 for now (2/4-port load balancing and failover are not "
-                                  "implemented yet), got 2"),
-    ("tx_frame_path", {"ports": 4}, "ports must be 1 for now"),
+    ("port_select", {"ports": 2}, "one transmit path drives one port (ports = 1), got 2; an endpoint with 2 or 4 "
+                                  "ports has a plane per port: sue_endpoint -p ports=2"),
+    ("tx_frame_path", {"ports": 4}, "one transmit path drives one port (ports = 1), got 4"),
     ("tx_frame_path", {"encap": 4, "vlan": True}, "vlan=true needs a standard or AFH Gen 1 encapsulation"),
     ("sue_framer", {"encap": 5, "vlan": True}, "vlan=true needs a standard or AFH Gen 1 encapsulation"),
     ("sue_framer", {"dataWidth": 2048}, "'dataWidth' = 2048"),
