@@ -320,7 +320,7 @@ public final class SueFramer extends Component {
         // are registered flags, not compares behind the queue's read multiplexer: the data ready,
         // the entry's end and the queue's push and count follow in a few levels.
         StreamFifo<Entry> hq = instance(() -> new StreamFifo<>(() -> new Entry(c, n, tw), HEADER_SLOTS,
-                FifoStorage.REGISTERS, HEADER_SLOTS));
+                FifoStorage.LUT_RAM, HEADER_SLOTS));
         Entry cur = reg("cur", new Entry(c, n, tw));
         Bool curValid = reg("cur_valid", bool()).init(false);
         Bool curMoreIn = reg("cur_more_in", bool()).init(false); // input beats left for cur

@@ -49,7 +49,7 @@ final class Reader {
         final int vw = g.vw();
         final int xw = g.xw();
         StreamFifo<PacketBeat> dataFifo = instance("data_fifo",
-                () -> new StreamFifo<>(() -> new PacketBeat(g.dataWidth()), 4, FifoStorage.REGISTERS, 4));
+                () -> new StreamFifo<>(() -> new PacketBeat(g.dataWidth()), 4, FifoStorage.LUT_RAM, 4));
         StreamFifo<TxPdu> descFifo = instance("desc_fifo",
                 () -> new StreamFifo<>(TxPdu::new, 4, FifoStorage.REGISTERS, 4));
         StreamFifo<TxQueueManager.PrefetchEntry> pf = le.prefetch;

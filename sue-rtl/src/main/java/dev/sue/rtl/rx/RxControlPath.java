@@ -41,7 +41,7 @@ final class RxControlPath {
             dl = regNext(dl).named("ctl_d" + i + "_last");
         }
         StreamFifo<MacRxBeat> ctlQ = instance("ctl_q", () -> new StreamFifo<>(() -> new MacRxBeat(w), FIFO_DEPTH,
-                FifoStorage.REGISTERS, FIFO_DEPTH));
+                FifoStorage.LUT_RAM, FIFO_DEPTH));
         ctlQ.s.valid.set(dv);
         ctlQ.s.payload.data.set(dd);
         ctlQ.s.payload.keep.set(dk);
