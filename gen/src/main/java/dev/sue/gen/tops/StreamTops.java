@@ -11,6 +11,7 @@ import dev.sue.hdl.lib.cdc.PulseSynchronizer;
 import dev.sue.hdl.lib.fifo.AsyncStreamFifo;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.AxiStreamWidthAdapter;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.StreamForwardRegister;
 import dev.sue.hdl.lib.stream.StreamFullRegister;
@@ -73,6 +74,15 @@ public final class StreamTops {
                     return () -> new AsyncStreamFifo<>(payload, v.integer("depth"), ClockDomain.external("s"),
                             ClockDomain.external("m"), v.integer("syncStages"));
                 }));
+        c.add(new TopSpec("axis_width_adapter",
+                "AXI4-Stream width adapter s_t* -> m_t*: down- or upsizes by a power of two, byte-exact, tkeep-aware, "
+                        + "tuser carried, full throughput, latency 1",
+                List.of(ParamSpec.integer("inWidth", "s_tdata bits, a multiple of 8", 512, 8, 4096),
+                        ParamSpec.integer("outWidth", "m_tdata bits, a multiple of 8; the wider width is the "
+                                + "narrower times 1, 2, 4 .. 64", 128, 8, 4096),
+                        ParamSpec.integer("userWidth", "tuser bits (0: none)", 1, 0, 4096)),
+                v -> () -> new AxiStreamWidthAdapter(v.integer("inWidth"), v.integer("outWidth"),
+                        v.integer("userWidth"))));
         c.add(new TopSpec("bit_synchronizer", "level synchroniser: async_in -> N flip-flops on clk -> sync_out",
                 List.of(stages()), v -> () -> new BitSynchronizer(v.integer("stages"))));
         c.add(new TopSpec("pulse_synchronizer",
