@@ -171,7 +171,7 @@ def total_words(c):
 class Side:
     """One endpoint and its XPU, MAC and configuration agents."""
 
-    def __init__(self, bench, dut, prefix: str, own: int, peer: int, rng, table, wb: int, on_op):
+    def __init__(self, bench, dut, prefix: str, own: int, peer: int, rng, table, wb: int, mac_wb: int, on_op):
         self.own, self.peer = own, peer
         view = View(dut, prefix)
         self.regs = bench.add(RegPort(view, REGS))
@@ -179,7 +179,7 @@ class Side:
         self.xtx.paused = True
         self.xrx = bench.add(XpuRxSink(view, rng, wb, table, VCS,
                                    on_op, rate=XPU_RATE))
-        self.mac_ins = [bench.add(MacSource(bench, dut, f"{prefix}mac_rx_{p}", rng, wb, idle=0.05))
+        self.mac_ins = [bench.add(MacSource(bench, dut, f"{prefix}mac_rx_{p}", rng, mac_wb, idle=0.05))
                         for p in range(PORTS)]
         self.mac_in = self.mac_ins[0]
         self.op_frames = [0] * PORTS  # frames carrying ops this endpoint's MAC sent, per port
@@ -198,6 +198,7 @@ async def pair(dut):
     seed = int(os.environ.get("TB_SEED", "1"))
     rng = random.Random(seed)
     wb = len(dut.a_tx_data) // 8
+    mac_wb = len(dut.a_mac_tx_0_tdata) // 8  # the MAC ports' width (portWidth; dataWidth by default)
     table = CommandTable.random(rng)
     if SCENARIO == "writes":
         table.entries[WRITE_TYPE] = (1, 9)  # 18 control bytes: the AXI write op's (DESIGN-AXI.md)
@@ -297,8 +298,8 @@ async def pair(dut):
 
     mac_bp = float(os.environ.get("TB_MAC_BP", 0.0 if SCENARIO in ("latency", "recovery", "throughput", "writes")
                                                 else 0.1))
-    sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, on_op_for(ID_A))
-    sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, on_op_for(ID_B))
+    sides[ID_A] = Side(bench, dut, "a_", ID_A, ID_B, rng, table, wb, mac_wb, on_op_for(ID_A))
+    sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, mac_wb, on_op_for(ID_B))
     def b_to_a_on(port: int):
         def b_to_a(frame: bytes, cycle: int) -> None:
             watch_mac(sides[ID_B], frame, port)
@@ -306,8 +307,8 @@ async def pair(dut):
         return b_to_a
 
     for p in range(PORTS):
-        sides[ID_A].mac_outs.append(bench.add(MacTxSink(bench, View(dut, "a_"), rng, wb, mac_bp, a_to_b_on(p), p)))
-        sides[ID_B].mac_outs.append(bench.add(MacTxSink(bench, View(dut, "b_"), rng, wb, mac_bp, b_to_a_on(p), p)))
+        sides[ID_A].mac_outs.append(bench.add(MacTxSink(bench, View(dut, "a_"), rng, mac_wb, mac_bp, a_to_b_on(p), p)))
+        sides[ID_B].mac_outs.append(bench.add(MacTxSink(bench, View(dut, "b_"), rng, mac_wb, mac_bp, b_to_a_on(p), p)))
     for s in sides.values():
         s.mac_out = s.mac_outs[0]
     if SCENARIO in ("latency", "recovery", "throughput", "writes"):

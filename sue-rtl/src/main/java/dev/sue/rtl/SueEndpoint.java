@@ -12,6 +12,7 @@ import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.regif.Axi4;
 import dev.sue.hdl.lib.regif.AxiLite;
 import dev.sue.hdl.lib.stream.AxiStream;
+import dev.sue.hdl.lib.stream.AxiStreamWidthAdapter;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.rtl.axi.AxiXpuBridge;
 import dev.sue.rtl.axi.AxiXpuOptions;
@@ -59,6 +60,10 @@ import java.util.List;
  *     whole {@link SueTx} + {@link SueRx} with {@code cells} and {@code rxBufBytes} of its own
  *     (PSNs per {plane, peer}), a {@link TxDispatcher} (op to the plane of {@code PORT_MAP[dest]})
  *     and an {@link RxMerger} (whole ops, round robin) at the XPU side; strict mode.
+ * <li>{@code portWidth}: the MAC ports' bus width, a power of two in 64..{@code dataWidth}
+ *     (default {@code dataWidth}); narrower, each plane (still {@code dataWidth} wide) reaches its
+ *     port through an {@link AxiStreamWidthAdapter} each way (1 cycle of latency each), so e.g. four
+ *     256-bit ports carry what one 1024-bit XPU bus does (DESIGN-PORTS.md, "Widths").
  * </ul>
  *
  * <h2>Ports</h2>
@@ -108,6 +113,9 @@ public final class SueEndpoint extends Component {
     /** The MACs' link states (bit p: port p up), synchronous to {@code clk}: a Bool with one port. */
     public final Data linkUp;
 
+    /** The narrowest MAC port ({@code portWidth}): a 64-bit port is a 25G/40G-class MAC's bus. */
+    public static final int MIN_PORT_WIDTH = 64;
+
     /** The largest WINDOW the configuration accepts (transmit reliability's windowMax). */
     public static final int WINDOW_MAX = 1024;
 
@@ -132,7 +140,20 @@ public final class SueEndpoint extends Component {
      */
     public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
             boolean vlan, AxiXpuOptions axi, int ports) {
+        this(dataWidth, xpus, vcs, cells, rxBufBytes, encap, vlan, axi, ports, dataWidth);
+    }
+
+    /**
+     * As above with MAC ports of {@code portWidth} bits (a power of two, 64..{@code dataWidth}):
+     * narrower than {@code dataWidth}, each plane's MAC streams pass an
+     * {@link AxiStreamWidthAdapter} each way (DESIGN-PORTS.md, "Widths").
+     */
+    public SueEndpoint(int dataWidth, int xpus, int vcs, int cells, int rxBufBytes, Encapsulation encap,
+            boolean vlan, AxiXpuOptions axi, int ports, int portWidth) {
         require(ports == 1 || ports == 2 || ports == 4, "ports must be 1, 2 or 4, got " + ports);
+        require(portWidth >= MIN_PORT_WIDTH && portWidth <= dataWidth && isPowerOfTwo(portWidth),
+                "portWidth must be a power of two in " + MIN_PORT_WIDTH + ".." + dataWidth + " (dataWidth), got "
+                        + portWidth);
         // ports in the order of the one-port endpoint's
         connStateDest = in(uint(10));
         connState = out(bits(2));
@@ -150,11 +171,14 @@ public final class SueEndpoint extends Component {
         if (ports != 1) {
             param("ports", ports);
         }
+        if (portWidth != dataWidth) {
+            param("portWidth", portWidth);
+        }
         require(encap != null, "sue_endpoint needs an encapsulation (its ID registers report it)");
         require(axi == null || vcs >= 2, "the AXI4 XPU interface needs VC 0 for requests and VC 1 for responses: "
                 + "vcs must be 2 or 4, got " + vcs);
-        macTx = master(Vec.of(ports, i -> MacStreams.tx(dataWidth)));
-        macRx = slave(Vec.of(ports, i -> MacStreams.rx(dataWidth))).named("mac_rx");
+        macTx = master(Vec.of(ports, i -> MacStreams.tx(portWidth)));
+        macRx = slave(Vec.of(ports, i -> MacStreams.rx(portWidth))).named("mac_rx");
         vcPause = in(bits(vcs));
         connErr = master(Flow.of(() -> uint(10)));
 
@@ -213,8 +237,21 @@ public final class SueEndpoint extends Component {
             SueTx t = txs.get(p);
             SueRx r = rxs.get(p);
             t.vcPause.set(vcPause);
-            connect(macTx.get(p), t.macTx.get(0));
-            connect(r.macRx, macRx.get(p));
+            if (portWidth == dataWidth) {
+                connect(macTx.get(p), t.macTx.get(0));
+                connect(r.macRx, macRx.get(p));
+            } else {
+                // the plane stays at dataWidth; its port is narrower (a downsizer out, an upsizer in)
+                String plane = ports == 1 ? "" : "plane" + p + "_";
+                AxiStreamWidthAdapter down = instance(plane + "mac_tx_down", () -> new AxiStreamWidthAdapter(dataWidth,
+                        portWidth, MacStreams.TX_USER_BITS));
+                AxiStreamWidthAdapter up = instance(plane + "mac_rx_up", () -> new AxiStreamWidthAdapter(portWidth,
+                        dataWidth, MacStreams.RX_USER_BITS));
+                connect(down.s, t.macTx.get(0));
+                connect(macTx.get(p), down.m);
+                connect(up.s, macRx.get(p));
+                connect(r.macRx, up.m);
+            }
             t.connStateDest.set(connStateDest);
             anyConnErr = anyConnErr.or(t.connErr.valid);
             anyConnState = anyConnState.or(t.connState);

@@ -25,6 +25,11 @@ import java.util.Map;
  * </ul>
  */
 public final class SueRxTops {
+    /** {@code sue_endpoint}'s default {@code cells} (the Table 4 presets share it out among the planes). */
+    static final int ENDPOINT_CELLS = 8192;
+    /** {@code sue_endpoint}'s default {@code rxBufBytes}. */
+    static final int ENDPOINT_RX_BUF_BYTES = 262144;
+
     private SueRxTops() {
     }
 
@@ -36,18 +41,20 @@ public final class SueRxTops {
                         ParamSpec.integer("xpus", "XPUs in the fabric", 1024, 2, 1024),
                         ParamSpec.oneOf("vcs", "virtual channels", 4, 1L, 2L, 4L),
                         ParamSpec.integer("cells", "transmit cell buffer (queues + replay store), cells of dataWidth",
-                                8192, 16, 65536),
+                                ENDPOINT_CELLS, 16, 65536),
                         ParamSpec.integer("rxBufBytes", "RX buffer bytes: vcs * dataWidth/8 * 2^k, >= 4096 per VC",
-                                262144, 1, 1L << 22),
+                                ENDPOINT_RX_BUF_BYTES, 1, 1L << 22),
                         SueParams.encap(),
                         SueParams.vlan("frames carry an 802.1Q tag", false),
                         SueAxiTops.xpuIf(), SueAxiTops.addrBits(), SueAxiTops.idBits(), SueAxiTops.destLsb(),
                         SueAxiTops.destBits(),
                         ParamSpec.oneOf("ports", "Ethernet ports: a plane (transmit + receive path) per port, strict "
-                                + "mode (sue-rtl/DESIGN-PORTS.md)", 1, 1L, 2L, 4L)),
+                                + "mode (sue-rtl/DESIGN-PORTS.md)", 1, 1L, 2L, 4L),
+                        SuePorts.portWidth(), SuePorts.clockMhz(), SuePorts.portGbps()),
                 v -> {
                     int w = v.integer("dataWidth");
                     int ports = v.integer("ports");
+                    int portWidth = SuePorts.portWidth(v);
                     int n = v.integer("xpus");
                     int vcs = v.integer("vcs");
                     int cells = v.integer("cells");
@@ -60,10 +67,11 @@ public final class SueRxTops {
                         int lsb = v.integer("destLsb");
                         int db = v.integer("destBits");
                         return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan, new AxiXpuOptions(a, id, lsb, db),
-                                ports);
+                                ports, portWidth);
                     }
-                    return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan, null, ports);
+                    return () -> new SueEndpoint(w, n, vcs, cells, buf, e, vlan, null, ports, portWidth);
                 }));
+        SuePorts.registerPresets(c);
         c.add(TopSpec.sue("sue_rx",
                 "SUE receive path: frame parser, receive reliability, RX buffer and XPU RX interface (spec Table 2)",
                 List.of(SueParams.dataWidth("MAC RX and rx_data width in bits", 512),

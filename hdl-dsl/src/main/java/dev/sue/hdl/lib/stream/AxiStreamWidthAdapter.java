@@ -41,9 +41,9 @@ import java.util.List;
  * <h2>Upsizing ({@code inWidth < outWidth})</h2>
  * Narrow beat k of a wide beat fills lane k; the wide beat leaves when its last lane is filled
  * or a narrow beat with {@code tlast} arrives, with the lanes after it empty ({@code tkeep} 0,
- * data don't-care): packets never share a wide beat. {@code tuser} of the wide beat: the OR of
- * its narrow beats' (a MAC error flag on any piece marks the whole; downsizing then upsizing
- * gives back the original {@code tuser}).
+ * data don't-care): packets never share a wide beat. {@code tuser} of the wide beat: its last
+ * narrow beat's, so a flag a MAC gives on a packet's last beat only (an RX error, the others'
+ * {@code tuser} to be ignored) stays exact; downsizing then upsizing gives back the original.
  *
  * <h2>Timing</h2>
  * Latency 1 either way. Throughput: downsizing, one narrow beat per cycle on {@code m} (a wide
@@ -213,7 +213,7 @@ public final class AxiStreamWidthAdapter extends Component {
                 }
             }
             if (user != null) {
-                user.set(mux(firstLane, s.tuser, user.or(s.tuser)));
+                user.set(s.tuser);
             }
             when(flush, () -> {
                 valid.set(true);

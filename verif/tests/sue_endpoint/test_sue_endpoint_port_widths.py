@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: Apache-2.0
+"""SUE endpoint with MAC ports narrower than the XPU bus (``sue_endpoint -p portWidth=W``,
+sue-rtl/DESIGN-PORTS.md "Widths"): each plane stays at dataWidth and reaches its port through an
+AxiStreamWidthAdapter each way. Two instances back to back through the fault-injecting link models
+(tb_sue_pair.py; its MAC agents take the port width from the ports): every op delivered exactly
+once, in order per {source, VC}, frame accounting per port. Here too: the generator's refusals of
+a port width that is not a power of two in 64..dataWidth, and of one that cannot carry the port's
+rate at the given clock (exit 2, naming the valid values)."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from common import generate, run_cocotb
+from common.pair_wrapper import pair_design
+from common.paths import JAR
+
+from test_sue_endpoint import OPT, PARAMS, SCENARIOS, env_of
+
+
+@pytest.mark.parametrize("ports,port_width,seed", [(1, 64, 31), (2, 128, 32)])
+def test_narrow_ports_pair_faulty_links(ports, port_width, seed):
+    """256-bit XPU buses; ports of 64 bits (ratio 4, one port) and 128 bits (ratio 2, two ports);
+    loss, corruption and duplication on every link."""
+    params = {**PARAMS, "ports": ports, "portWidth": port_width}
+    design = generate("sue_endpoint", params)
+    env = {**env_of(design, params), "TB_PORTS": str(ports), "TB_OPS": "400", **SCENARIOS["loss1_corrupt_dup"]}
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed, opt=OPT)
+
+
+def gen(tmp_path, *params: str) -> subprocess.CompletedProcess:
+    args = ["java", "-jar", str(JAR), "sue_endpoint", "-p", "xpus=16", "--out-dir", str(tmp_path)]
+    for p in params:
+        args += ["-p", p]
+    return subprocess.run(args, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("width", ["32", "96", "1000"])
+def test_generator_refuses_bad_port_widths(tmp_path, width):
+    r = gen(tmp_path, "dataWidth=512", f"portWidth={width}")
+    assert r.returncode == 2, r.stderr
+    assert f"'portWidth' = {width} with dataWidth 512; valid values: 0 (= dataWidth), 64, 128, 256, 512" in r.stderr, \
+        r.stderr
+
+
+def test_generator_refuses_port_wider_than_xpu_bus(tmp_path):
+    r = gen(tmp_path, "dataWidth=256", "portWidth=512")
+    assert r.returncode == 2, r.stderr
+    assert "valid values: 0 (= dataWidth), 64, 128, 256 (up to dataWidth)" in r.stderr, r.stderr
+
+
+def test_generator_refuses_port_too_slow_for_its_rate(tmp_path):
+    # 256 bits x 400 MHz = 102.4 Gb/s < 200G; 512 bits carry it (204.8 Gb/s)
+    r = gen(tmp_path, "dataWidth=1024", "ports=4", "portWidth=256", "clockMhz=400", "portGbps=200")
+    assert r.returncode == 2, r.stderr
+    assert "carry 102.4 Gb/s, less than a 200G port: valid portWidth at this clock: 512, 1024" in r.stderr, r.stderr
+    assert "the clock must be >= 782 MHz" in r.stderr, r.stderr
+
+
+def test_generator_wants_clock_and_rate_together(tmp_path):
+    r = gen(tmp_path, "clockMhz=400")
+    assert r.returncode == 2, r.stderr
+    assert "give clockMhz and portGbps together" in r.stderr, r.stderr
