@@ -148,6 +148,8 @@ bench: jar venv tools ## run the benchmarks (JSON records under out/bench/)
 	@$(SIM_ENV) $(PY) verif/bench/tx_bench.py --out $(OUT)/bench || { echo "error: TX benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/e2e_bench.py --out $(OUT)/bench (two endpoints: RX and end-to-end latency, recovery, loss)"
 	@$(SIM_ENV) $(PY) verif/bench/e2e_bench.py --out $(OUT)/bench || { echo "error: end-to-end benchmark failed (exit $$?, see above)" >&2; exit 1; }
+	@echo "==> verif/bench/ports_bench.py --out $(OUT)/bench (1, 2, 4 ports: aggregate TX throughput; latency per Table 4 preset)"
+	@$(SIM_ENV) $(PY) verif/bench/ports_bench.py --out $(OUT)/bench || { echo "error: ports benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/ctl_bench.py --out $(OUT)/bench (control frames through AXI4-Lite: frames per second each way)"
 	@$(SIM_ENV) $(PY) verif/bench/ctl_bench.py --out $(OUT)/bench || { echo "error: control-frame benchmark failed (exit $$?, see above)" >&2; exit 1; }
 	@echo "==> verif/bench/axi_bench.py --out $(OUT)/bench (256-byte writes: AXI4 XPU interface against the FIFO one)"

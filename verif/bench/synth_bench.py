@@ -17,7 +17,8 @@ Usage (from the repository root; ``make bench`` runs the default list):
     python verif/bench/synth_bench.py --netlist out/bench/synth/<label>/netlist.json.gz
 
 An *entry* is ``{"label": ..., "top": ..., "params": {...}, "config": {...},
-"targets": {"levels": N, "luts": N, "depth": N}, "tier": "default"|"quick"|"full"}``: the top
+"targets": {"levels": N, "luts": N, "depth": N}, "tier": "default"|"quick"|"full"}`` (with
+``"preset": NAME`` the generator's preset, ``params`` overriding it): the top
 is generated with the generator jar (``java -jar gen/target/sue-gen.jar TOP -p k=v ...
 --out-dir``), then synthesised out of context for a Xilinx 7-series-like target with
 
@@ -121,7 +122,7 @@ LIBRARY_TOPS = frozenset({
     "stream_forward_register", "stream_skid_buffer", "stream_full_register", "stream_half_register",
     "stream_fifo", "async_stream_fifo", "bit_synchronizer", "pulse_synchronizer", "arbiter",
     "stream_arbiter", "stream_mux", "stream_demux", "stream_fork", "stream_join", "packet_upsizer",
-    "packet_downsizer", "credit_sender", "credit_receiver", "crc_engine", "crc_appender", "crc_window",
+    "packet_downsizer", "axis_width_adapter", "credit_sender", "credit_receiver", "crc_engine", "crc_appender", "crc_window",
     "word_read_mux",
 })
 
@@ -208,6 +209,10 @@ DEFAULT_ENTRIES = [
     sue_top("sue_tx", 256, 1024, "full", cells=BIG_CELLS[256]),
     sue_top("sue_endpoint", 256, 1024, "full", cells=BIG_CELLS[256], rxBufBytes=BIG_RX_BUF),
     *[sue_top("sue_rx", w, 1024, "full", rxBufBytes=BIG_RX_BUF) for w in (256, 512, 1024)],
+    # The spec Table 4 presets (sue-rtl/DESIGN-PORTS.md), as the generator's --preset builds them
+    # (1024 XPUs x 4 VCs, 1024-bit XPU bus, ports of 1024/ports bits): an hour or more each.
+    *[{**entry(name, "sue_endpoint", {}, "full", {"block": "sue_endpoint", "preset": name}), "preset": name}
+      for name in ("sue_1x800g", "sue_2x400g", "sue_4x200g", "sue_1x400g", "sue_2x200g", "sue_4x100g")],
     # Small SUE tops for fast iteration: the same logic with 16 XPUs and small buffers.
     sue_top("sue_tx", 512, 16, "quick", cells=512),
     sue_top("sue_rx", 512, 16, "quick", rxBufBytes=65536),
@@ -227,6 +232,8 @@ DEFAULT_ENTRIES = [
     entry("stream_join_4x512", "stream_join", {"inputs": 4, "dataWidth": 512}),
     entry("packet_upsizer_128x4", "packet_upsizer", {"inputWidth": 128, "ratio": 4}),
     entry("packet_downsizer_512x4", "packet_downsizer", {"inputWidth": 512, "ratio": 4}),
+    entry("axis_width_adapter_1024_256", "axis_width_adapter", {"inWidth": 1024, "outWidth": 256, "userWidth": 1}),
+    entry("axis_width_adapter_256_1024", "axis_width_adapter", {"inWidth": 256, "outWidth": 1024, "userWidth": 1}),
     entry("credit_sender_512_c64", "credit_sender", {"dataWidth": 512, "capacity": 64, "initialCredits": 64}),
     entry("credit_receiver_c64", "credit_receiver", {"capacity": 64}),
     entry("crc_appender_512", "crc_appender", {"dataWidth": 512}),
@@ -539,14 +546,16 @@ def generate(entry: dict, work: Path) -> tuple[str, list[Path]]:
     """Generate the entry's top into work/rtl; returns (top module, files)."""
     rtl = work / "rtl"
     shutil.rmtree(rtl, ignore_errors=True)
-    cmd = ["java", "-jar", str(JAR), entry["top"]]
+    # a preset entry: the generator's --preset (its parameters from the catalog), params override
+    name = entry.get("preset") or entry["top"]
+    cmd = ["java", "-jar", str(JAR)] + (["--preset", name] if entry.get("preset") else [name])
     for k, v in sorted(entry.get("params", {}).items()):
         cmd += ["-p", f"{k}={str(v).lower() if isinstance(v, bool) else v}"]
     cmd += ["--out-dir", str(rtl)]
     p = _run(cmd)
     if p.returncode != 0:
         raise RuntimeError(f"generator failed ({p.returncode}): {' '.join(cmd)}\n{p.stdout}\n{p.stderr}")
-    report = json.loads((rtl / f"{entry['top']}.json").read_text())
+    report = json.loads((rtl / f"{name}.json").read_text())
     return report["top_module"], [rtl / f for f in report["files"]]
 
 

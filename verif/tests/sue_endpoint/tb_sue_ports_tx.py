@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: Apache-2.0
+"""One SUE endpoint with 1, 2 or 4 ports, its XPU writing to one destination per port: the transmit
+side's aggregate throughput over the ports, and its latency (verif/bench/ports_bench.py).
+
+A pair of endpoints cannot load several ports in strict mode (each peer is bound to one port), so
+this bench has one endpoint and ``ports`` destinations, XPUs ``xpus - ports .. xpus - 1`` (the
+default PORT_MAP, ``d mod ports``, puts each on its own port). Nobody answers: WINDOW is the
+largest, RTO the longest, and the cell buffers hold every op of the run, so nothing is held back
+for want of an ACK and nothing is sent twice. Every frame every MAC takes is decoded (R-CRC
+checked, ops walked with the command table): a figure comes only from a run in which each op the
+XPU sent left exactly once, on the port of its destination, byte for byte.
+
+Scenarios (TB_SCENARIO):
+
+* ``throughput``: TB_OPS writes of TB_DATA_LEN bytes (8 control bytes), round robin over the
+  destinations and VCs, XPU never idle, MACs always ready. ``ops_per_cycle``: ops that left on
+  the MACs per cycle, from the first op accepted to the last frame's end; ``ops_per_port``.
+* ``latency``: one write at a time (idle system), to each destination in turn: the cycle the XPU's
+  op is accepted (its last beat) to its frame's first MAC beat (``tx_cycles_min/max``).
+
+Environment: TB_REGS_DIR, TB_XPUS, TB_VCS, TB_OPS, TB_DATA_LEN, TB_SCENARIO, TB_RESULTS (JSON),
+and tb_sue_pair.py's configuration variables (imported: ``setup_writes``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import cocotb
+
+from common import sue_frames
+from common.mac_axis import FrameSink, MacFrame
+from common.stream_bfm import ClockedBench, start_clock_and_reset
+from common.sue_endpoint_bench import RegPort, View
+from common.sue_ops import CommandTable, XpuTx, random_op, walk_ops
+from tb_sue_pair import ENCAP, FCS, REGS, VCS, XPUS, mac_of, setup_writes
+
+OWN = 0
+WRITE_TYPE = 0xA4  # a write with 8 control bytes (4 units): type, length, a 48-bit address
+WINDOW_MAX = 1024  # SueEndpoint.WINDOW_MAX
+RTO_MAX = (1 << 23) - 1  # TxReliability: 1 .. 2^(TW-1) - 1
+SCENARIO = os.environ.get("TB_SCENARIO", "throughput")
+N_OPS = int(os.environ.get("TB_OPS", "400"))
+DATA_LEN = int(os.environ.get("TB_DATA_LEN", "64"))
+
+
+def count_ports(dut) -> int:
+    n = 0
+    while hasattr(dut, f"mac_tx_{n}_tvalid"):
+        n += 1
+    return n
+
+
+@cocotb.test()
+async def ports_tx(dut):
+    rng = random.Random(int(os.environ.get("TB_SEED", "1")))
+    ports = count_ports(dut)
+    wb, mac_wb = len(dut.tx_data) // 8, len(dut.mac_tx_0_tdata) // 8
+    dests = [XPUS - ports + p for p in range(ports)]
+    assert sorted(d % ports for d in dests) == list(range(ports)) and OWN not in dests
+    table = CommandTable.random(rng)
+    table.entries[WRITE_TYPE] = (1, 4)
+
+    bench = ClockedBench(dut.clk)
+    view = View(dut)
+    regs = bench.add(RegPort(view, REGS))
+    xtx = bench.add(XpuTx(view, rng, wb))
+    xtx.paused = True
+    sent: dict[tuple[int, int], list[bytes]] = {}  # per {destination, VC}: ops in XPU order
+    left: dict[tuple[int, int], list[bytes]] = {}  # per {destination, VC}: ops as they left
+    dest_of_mac = {mac_of(d): d for d in dests}
+    frames: list[tuple[int, MacFrame]] = []
+
+    def on_frame_for(port: int):
+        def on_frame(f: MacFrame) -> None:
+            d = sue_frames.decode(f.data, ENCAP, False, FCS).check()
+            ops = walk_ops(d.payload, table)
+            if not ops:
+                return
+            dest = dest_of_mac[int(d.net["dst"].replace(":", ""), 16)]
+            assert dest % ports == port, f"ops to {dest} left on port {port}, not {dest % ports} (PORT_MAP default)"
+            frames.append((port, f))
+            left.setdefault((dest, d.rh.vc), []).extend(ops)
+        return on_frame
+
+    for p in range(ports):
+        bench.add(FrameSink(bench, dut, f"mac_tx_{p}", mac_wb, 0.0, rng, on_frame_for(p)))
+        getattr(dut, f"mac_rx_{p}_tvalid").value = 0
+    dut.vc_pause.value = 0
+    dut.link_up.value = (1 << ports) - 1
+    dut.rx_credit.value = 0
+    dut.rx_reset_in.value = 0
+    dut.conn_state_dest.value = 0
+
+    await start_clock_and_reset(dut)
+    regs.queue.extend(setup_writes(OWN, table) + [(REGS.cfg.WINDOW.address, WINDOW_MAX),
+                                                  (REGS.cfg.RTO.address, RTO_MAX)])
+    await bench.run_until(lambda: not regs.busy, 200_000, "configuration")
+    await bench.run(32)
+
+    def op_for(i: int):
+        d = dests[i % ports]
+        op = random_op(rng, table, d, (i // ports) % VCS, data_len=DATA_LEN, cmd_type=WRITE_TYPE)
+        sent.setdefault((d, op.vc), []).append(op.wire_bytes())
+        return op
+
+    results: dict = {"scenario": SCENARIO, "ports": ports, "data_width": wb * 8, "port_width": mac_wb * 8,
+                     "data_len": DATA_LEN}
+    if SCENARIO == "latency":
+        lat = []
+        for i in range(4 * ports):
+            op = op_for(i)
+            before = len(frames)
+            xtx.submit(op)
+            xtx.paused = False
+            await bench.run_until(lambda: len(frames) > before, 5000, f"latency op {i}")
+            xtx.paused = True
+            lat.append(frames[-1][1].first_cycle - op.last_beat_cycle)
+            await bench.run(64)
+        results.update(tx_cycles_min=min(lat), tx_cycles_max=max(lat))
+    else:
+        for i in range(N_OPS):
+            xtx.submit(op_for(i))
+        xtx.paused = False
+        first = bench.cycle
+        await bench.run_until(lambda: sum(map(len, left.values())) >= N_OPS, 200 * N_OPS + 10_000, "every op sent")
+        end = max(f.last_cycle for _, f in frames)
+        cycles = end - first + 1
+        results.update(ops=N_OPS, cycles=cycles, ops_per_cycle=N_OPS / cycles,
+                       ops_per_port=[sum(len(v) for (d, _), v in left.items() if d % ports == p)
+                                     for p in range(ports)])
+        dut._log.info(f"{ports} port(s) x {mac_wb * 8} bits, XPU {wb * 8} bits, {DATA_LEN}-byte writes: "
+                      f"{N_OPS} ops in {cycles} cycles = {N_OPS / cycles:.3f} ops/cycle, per port "
+                      f"{results['ops_per_port']}")
+    await bench.run(200)
+    assert left.keys() == sent.keys(), f"ops left for {sorted(left)}, sent to {sorted(sent)}"
+    for key, ops in sent.items():
+        assert left[key] == ops, (f"destination, VC {key}: {len(left[key])} ops left, {len(ops)} sent, "
+                                  f"or not the same bytes in order")
+    if os.environ.get("TB_RESULTS"):
+        with open(os.environ["TB_RESULTS"], "w") as fh:
+            json.dump(results, fh)
