@@ -19,7 +19,8 @@ order per {destination, VC}, on its destination's port. Records go to ``out/benc
   bus takes one beat per cycle, so at most 1 / ceil(data bytes / XPU bytes) ops per cycle
   (``xpu_cap_ops_per_cycle`` in the config): where ports x the one-port figure exceeds it, the
   ratio is capped at cap / (ports x one-port) and the note says so.
-* ``ports.latency_cycles`` / ``ports.latency_ns_at_fmax`` per preset (``sue_1x800g`` ..
+* ``ports.latency_cycles`` at 1, 2 and 4 ports of the throughput configuration, and
+  ``ports.latency_cycles`` / ``ports.latency_ns_at_fmax`` per preset (``sue_1x800g`` ..
   ``sue_4x100g``, simulated at the preset's widths and ports with ``PRESET_SIM`` for the fabric
   and buffers): an idle system's 64-byte write, its last XPU beat accepted -> its frame's first
   MAC beat (through the downsizer), worst over every port; in ns at the preset's estimated fmax
@@ -121,6 +122,13 @@ def main() -> int:
                             f"{xpu_cap:.4f}")
                     records.append({"metric": "ports.scaling", "config": cfg, "value": round(ratio, 4),
                                     "unit": "fraction of ports x one port", "target": TARGET, "note": note})
+                if dlen == 64:
+                    lat = run(p, "latency", t / f"lat_{ports}.json", TB_DATA_LEN=dlen)
+                    records.append({"metric": "ports.latency_cycles", "config": {"block": "sue_endpoint", **p,
+                                                                                 "op_data_bytes": dlen},
+                                    "value": lat["tx_cycles_max"], "unit": "cycles",
+                                    "note": f"64-byte write: last XPU beat accepted -> first MAC beat, worst over "
+                                            f"the ports (min {lat['tx_cycles_min']})"})
                 print(f"{dlen}-byte writes, {ports} port(s) x {PORT_WIDTH} bits, XPU {DATA_WIDTH} bits: "
                       f"{rate:.4f} ops/cycle (per port {r['ops_per_port']})"
                       + (f", {rate / (ports * one):.3f} of {ports} x one port" if ports > 1 else ""))
