@@ -47,7 +47,7 @@ from common.paths import JAR  # noqa: E402
 
 DATA_WIDTH, PORT_WIDTH = 256, 64
 XPUS, VCS = 8, 2
-OPS = {64: 400, 256: 160}
+OPS = {64: 1200, 256: 480}
 TARGET = 0.95
 # the fabric and buffers the presets are simulated with (their widths and ports are kept)
 PRESET_SIM = {"xpus": XPUS, "vcs": VCS, "cells": 2048, "rxBufBytes": 32768}
