@@ -21,6 +21,7 @@ import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.mgmt.EndpointRegisters;
+import dev.sue.rtl.ports.PortSteer;
 import dev.sue.rtl.ports.RxMerger;
 import dev.sue.rtl.ports.TxDispatcher;
 import dev.sue.rtl.xpu.XpuRxBus;
@@ -58,7 +59,8 @@ import java.util.List;
  * <li>{@code ports}: 1, 2 or 4 Ethernet ports (sue-rtl/DESIGN-PORTS.md): a plane per port, each a
  *     whole {@link SueTx} + {@link SueRx} with {@code cells} and {@code rxBufBytes} of its own
  *     (PSNs per {plane, peer}), a {@link TxDispatcher} (op to the plane of {@code PORT_MAP[dest]})
- *     and an {@link RxMerger} (whole ops, round robin) at the XPU side; strict mode.
+ *     and an {@link RxMerger} (whole ops, round robin) at the XPU side; strict mode, or unordered
+ *     mode ({@code PORT_MODE.unordered}: ops to the live plane of least backlog).
  * </ul>
  *
  * <h2>Ports</h2>
@@ -164,8 +166,9 @@ public final class SueEndpoint extends Component {
         for (int p = 0; p < ports; p++) {
             String plane = ports == 1 ? "" : "plane" + p + "_";
             boolean ctlFrames = p == 0;
+            int planeId = p;
             txs.add(instance(plane + "tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX,
-                    ctlFrames)));
+                    ctlFrames, planeId)));
             rxs.add(instance(plane + "rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan)));
         }
         SueTx tx = txs.get(0);
@@ -173,10 +176,15 @@ public final class SueEndpoint extends Component {
         XpuTxBus txSide = tx.xpuTx;
         XpuRxBus rxSide = rx.xpuRx;
         TxDispatcher dispatch = null;
+        PortSteer steer = null;
         if (ports > 1) {
             int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
             dispatch = instance("dispatch", () -> new TxDispatcher(dataWidth, xpus, vcs, ports, credits));
             RxMerger merge = instance("merge", () -> new RxMerger(dataWidth, vcs, ports));
+            steer = instance("steer", () -> new PortSteer(dataWidth, ports, cells, encap, vlan));
+            dispatch.planeLive.set(steer.planeLive);
+            steer.unordered.set(dispatch.unordered);
+            steer.linkUp.set((Bits) linkUp);
             for (int p = 0; p < ports; p++) {
                 connect(txs.get(p).xpuTx, dispatch.planes.get(p));
                 connect(merge.planes.get(p), rxs.get(p).xpuRx);
@@ -213,8 +221,17 @@ public final class SueEndpoint extends Component {
             SueTx t = txs.get(p);
             SueRx r = rxs.get(p);
             t.vcPause.set(vcPause);
-            connect(macTx.get(p), t.macTx.get(0));
-            connect(r.macRx, macRx.get(p));
+            if (steer == null) {
+                connect(macTx.get(p), t.macTx.get(0));
+                connect(r.macRx, macRx.get(p));
+            } else {
+                // failover: planes and ports through the steering block (DESIGN-PORTS.md)
+                connect(steer.planeTx.get(p), t.macTx.get(0));
+                connect(macTx.get(p), steer.portTx.get(p));
+                connect(steer.portRx.get(p), macRx.get(p));
+                connect(r.macRx, steer.planeRx.get(p));
+                steer.freeCells.get(p).set(t.freeCells);
+            }
             t.connStateDest.set(connStateDest);
             anyConnErr = anyConnErr.or(t.connErr.valid);
             anyConnState = anyConnState.or(t.connState);
@@ -243,6 +260,9 @@ public final class SueEndpoint extends Component {
             plane.addAll(rxs.get(p).statusWords());
             status.addAll(ports == 1 ? plane : StatusWord.prefixed("port" + p, plane));
         }
+        if (steer != null) {
+            status.addAll(steer.statusWords());
+        }
         if (bridge != null) {
             status.addAll(bridge.statusWords());
         }
@@ -260,6 +280,7 @@ public final class SueEndpoint extends Component {
         }
         if (dispatch != null) {
             cfgs.add(dispatch.cfg);
+            cfgs.add(steer.cfg);
         }
         CfgFanout.connect(regs.cfg, cfgs.toArray(CfgBus[]::new));
         irq.set(regs.irq);
