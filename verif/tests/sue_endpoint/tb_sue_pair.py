@@ -1053,20 +1053,28 @@ def schedule_outages(dut, bench, links: dict, failover: dict, outstanding) -> No
         for d in ("ab", "ba"):
             links[link_name(d, port)].down(a, b)
     first = min(a for _, a, _ in windows)
-    state = {"mask": (1 << PORTS) - 1}
 
-    def drive(cycle: int) -> None:
+    class LinkUpDriver:  # link_up is driven in the drive phase (a CycleProbe samples in ReadOnly)
         mask = (1 << PORTS) - 1
-        for port, a, b in windows:
-            if a <= cycle < b:
-                mask &= ~(1 << port)
-        if mask != state["mask"]:
-            state["mask"] = mask
-            dut.a_link_up.value = dut.b_link_up.value = mask
-        if cycle == first and failover["down_at"] is None:
-            failover["down_at"] = cycle
-            failover["outstanding"] = set(outstanding())
-    bench.add(CycleProbe(drive))
+
+        def drive(self) -> None:
+            cycle = bench.cycle
+            mask = (1 << PORTS) - 1
+            for port, a, b in windows:
+                if a <= cycle < b:
+                    mask &= ~(1 << port)
+            if mask != self.mask:
+                self.mask = mask
+                dut.a_link_up.value = dut.b_link_up.value = mask
+            if cycle >= first and failover["down_at"] is None:
+                failover["down_at"] = cycle
+                failover["outstanding"] = set(outstanding())
+                if not failover["outstanding"]:
+                    failover["recovered"] = cycle
+
+        def sample(self) -> None:
+            pass
+    bench.add(LinkUpDriver())
 
 
 def check_accounting(dut, s: Side, words: dict[str, int]) -> None:

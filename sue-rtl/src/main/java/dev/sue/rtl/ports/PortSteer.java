@@ -103,17 +103,7 @@ public final class PortSteer extends Component {
             portRx.get(p).tready.set(TRUE);
         }
         new ReceiveDemux(dataWidth, encap, vlan);
-        // counters as 32-bit ports; the state words (unreachable, targets) at their width, as levels
-        exported = new ArrayList<>();
-        for (StatusWord w : status) {
-            if (w.value().width() == StatusWord.BITS) {
-                exported.addAll(StatusWord.exportAsPorts(List.of(w)));
-            } else {
-                UInt port = out(uint(w.value().width())).named("st_" + w.name().replace('.', '_'));
-                port.set(w.value());
-                exported.add(new StatusWord(w.name(), port));
-            }
-        }
+        exported = StatusWord.exportAsPorts(status);
     }
 
     /** The status words: per port the receive drops, per plane the frames sent on another port, the state. */
@@ -314,8 +304,7 @@ public final class PortSteer extends Component {
                 when(in.tvalid.and(idx.eq(typeBeat)), () -> typeSeen.set(typeHere));
                 Bool typeOk = typeBeat == fieldBeat ? typeHere : typeSeen;
                 UInt field = in.tdata.slice(fieldBit + 1, fieldBit).asUInt().named("rx_field_" + p);
-                Bool byField = idx.eq(fieldBeat).and(typeOk).and(in.tkeep.bit(fieldAt % bytes))
-                        .and(ports == 4 ? TRUE : field.lt(ports));
+                Bool byField = idx.eq(fieldBeat).and(typeOk).and(ports == 4 ? TRUE : field.lt(ports));
                 Bool decide = in.tvalid.and(idx.eq(fieldBeat).or(in.tlast.and(idx.lt(fieldBeat))))
                         .named("rx_decide_" + p);
                 UInt decided = mux(byField, field.resize(pb), U(p, pb));
