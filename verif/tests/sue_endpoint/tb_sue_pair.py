@@ -88,6 +88,15 @@ CTL = int(os.environ.get("TB_CTL", "0"))  # control frames each way (exchange_co
 CTL_LEN = int(os.environ.get("TB_CTL_LEN", "0"))  # their length (0: a mix of 14..max)
 WRITE_TYPE = 0xA0  # the "writes" scenario's command type
 PORTS = int(os.environ.get("TB_PORTS", "1"))
+# unordered mode (PORT_MODE.unordered): ops load balanced over the ports, exactly once, order per port only
+UNORDERED = os.environ.get("TB_UNORDERED", "0") == "1"
+# link outages in unordered mode (failover): "port:start:length" windows, comma separated, start in
+# cycles after the traffic starts, length 0 = down for good; both directions' link models lose every
+# frame and both ends' link_up bit is 0 during the window. TB_FLAP = "port:period:duration": the port
+# goes down and up every period cycles for duration cycles.
+OUTAGES = [tuple(int(x) for x in w.split(":")) for w in os.environ.get("TB_PORT_DOWN", "").split(",") if w]
+FLAP = tuple(int(x) for x in os.environ["TB_FLAP"].split(":")) if os.environ.get("TB_FLAP") else None
+UNREACH_TIME = int(os.environ.get("TB_UNREACH_TIME", "0"))
 PORT_MAP_VALUE = {1: int(os.environ.get("TB_PORT_MAP_A", "0")), 2: int(os.environ.get("TB_PORT_MAP_B", "0"))}
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 # A hang shows as no op delivered for this long (far beyond a go-back-N timeout and its replay),
@@ -132,6 +141,10 @@ def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
         w += [(getattr(c, f"DST_IP_{i}").at(d), ip_of(d) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
     if PORTS > 1 and PORT_MAP_VALUE[own]:
         w += [(c.PORT_MAP.at(peer_of(own)), PORT_MAP_VALUE[own])]
+    if UNORDERED:
+        w += [(c.PORT_MODE.address, 1)]
+        if UNREACH_TIME:
+            w += [(c.UNREACH_TIME.address, UNREACH_TIME)]
     return w
 
 
@@ -143,6 +156,17 @@ def port_of(own: int) -> int:
     """The port own's ops to its peer leave on (PORT_MAP: 0 = peer mod ports, p + 1 = port p)."""
     v = PORT_MAP_VALUE[own]
     return v - 1 if v else peer_of(own) % PORTS
+
+
+def plane_of(frame: bytes, port: int) -> int:
+    """The plane a frame is for (sue-rtl/DESIGN-PORTS.md, failover): the RH plane field (byte 4 bits
+    5:4) of a frame with the encapsulation's EtherType that reaches it, else the arrival port's."""
+    at = sue_frames.header_bytes(ENCAP, False) + 4
+    if len(frame) > at and frame[12:14] == (b"\x86\xdd" if ENCAP == 1 else b"\x08\x00"):
+        field = frame[at] >> 4 & 3
+        if field < PORTS:
+            return field
+    return port
 
 
 def link_name(direction: str, port: int) -> str:
@@ -183,6 +207,8 @@ class Side:
                         for p in range(PORTS)]
         self.mac_in = self.mac_ins[0]
         self.op_frames = [0] * PORTS  # frames carrying ops this endpoint's MAC sent, per port
+        self.tx_by_plane = defaultdict(int)  # frames its MACs sent, by plane_of (-1: not SUE)
+        self.rx_by_plane = defaultdict(int)  # frames its MACs received, by the plane plane_of routes them to
         self.ctl_sw = ControlSoftware(self.regs.master, REGS.ctl)
         self.ctl_out: list[bytes] = []  # control frames this endpoint's MAC sent, in order
         getattr(dut, f"{prefix}vc_pause").value = 0
@@ -231,6 +257,9 @@ async def pair(dut):
     data_frames_ab = [0]
     forced_loss: list[int] = []  # cycles at which the chosen frame was lost
 
+    # failover figures: the first outage's start, the ops outstanding then, when the last of them
+    # arrived, and the first frame after it that left on another port than its plane's
+    failover: dict = {"down_at": None, "outstanding": set(), "recovered": None, "steered": None}
     expected: dict[tuple[int, int, int], deque] = defaultdict(deque)  # (src, dst, vc) -> ops in order
     delivered = defaultdict(int)
     recent: dict[tuple[int, int, int], deque] = defaultdict(lambda: deque(maxlen=256))  # for failure messages
@@ -257,6 +286,18 @@ async def pair(dut):
             absorb(src)
             q = expected[(src, me, vc)]
             assert q, f"XPU {me}: op from {src} on VC {vc} that was never sent (or twice): {control.hex()}"
+            if UNORDERED:  # order is kept per port only: the op may overtake any op still to come
+                units = table.entries[control[0]][1] if control[0] in table.entries else 0
+                match = next((o for o in q if o.control[:2 * units] == control and o.data == data), None)
+                assert match is not None, \
+                    f"XPU {me}: op from {src} VC {vc} matches none still expected (a repeat or corrupt): {control.hex()}"
+                q.remove(match)
+                delivered[(src, vc)] += 1
+                if id(match) in failover["outstanding"]:
+                    failover["outstanding"].discard(id(match))
+                    if not failover["outstanding"]:
+                        failover["recovered"] = bench.cycle
+                return
             want = q.popleft()
             units = table.entries[want.control[0]][1]
             if control != want.control[:2 * units] or data != want.data:
@@ -279,6 +320,10 @@ async def pair(dut):
         if FCS:
             assert zlib.crc32(frame[:-4]) == int.from_bytes(frame[-4:], "little"), \
                 f"endpoint {s.own}: frame with a bad FCS on mac_tx_{port}: {frame[:64].hex()}"
+        if PORTS > 1:
+            s.tx_by_plane[plane_of(frame, -1)] += 1
+            if plane_of(frame, port) != port and failover["down_at"] is not None and failover["steered"] is None:
+                failover["steered"] = bench.cycle
         if frame[12:14] != b"\x08\x00":  # not IPv4: not a SUE frame of encapsulation 0
             assert port == 0, f"endpoint {s.own}: a control frame left on port {port} (they use port 0)"
             s.ctl_out.append(frame)
@@ -321,8 +366,10 @@ async def pair(dut):
         for p in range(PORTS):
             for fr in links[link_name("ab", p)].due(cycle):
                 sides[ID_B].mac_ins[p].send(fr)
+                sides[ID_B].rx_by_plane[plane_of(fr, p)] += 1
             for fr in links[link_name("ba", p)].due(cycle):
                 sides[ID_A].mac_ins[p].send(fr)
+                sides[ID_A].rx_by_plane[plane_of(fr, p)] += 1
     bench.add(CycleProbe(move))
 
     await start_clock_and_reset(dut)
@@ -334,6 +381,8 @@ async def pair(dut):
         check = cocotb.start_soon(check_port_registers(dut, sides[ID_A].regs))
         await bench.run_until(check.done, 200_000, "port registers")
         check.result()
+    if UNORDERED:  # every port up at both ends (the port register checks left A's down)
+        dut.a_link_up.value = dut.b_link_up.value = (1 << PORTS) - 1
     for s in sides.values():
         s.regs.queue.extend(setup_writes(s.own, table))
     await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 100_000, "configuration")
@@ -451,6 +500,12 @@ async def pair(dut):
             s.xtx.paused = False
             if SCENARIO == "soak":
                 s.xtx.idle = 0.1
+        if OUTAGES or FLAP:
+            def outstanding_ids() -> list[int]:
+                for src in sides:
+                    absorb(src)
+                return [id(o) for q in expected.values() for o in q]
+            schedule_outages(dut, bench, links, failover, outstanding_ids)
         if down:
             start = bench.cycle + 2000
             for link in links.values():
@@ -508,7 +563,19 @@ async def pair(dut):
         c = s.regs.status()
         check_accounting(dut, s, c)
         counters[s.own] = total_words(c)
-    if PORTS > 1:
+    if failover["down_at"] is not None:
+        assert failover["steered"] is not None, "no frame left on another port than its plane's after the outage"
+        assert failover["recovered"] is not None, "the ops outstanding at the outage were never delivered"
+        results.update({"steer_cycles": failover["steered"] - failover["down_at"],
+                        "recovery_cycles": failover["recovered"] - failover["down_at"]})
+        dut._log.info(f"failover: port down at cycle {failover['down_at']}: first frame steered to another port after "
+                      f"{results['steer_cycles']} cycles, the last op outstanding then delivered after "
+                      f"{results['recovery_cycles']} cycles")
+    if PORTS > 1 and UNORDERED:
+        for s in sides.values():
+            assert all(s.op_frames), f"endpoint {s.own}: frames with ops per port {s.op_frames}: a port left idle"
+            dut._log.info(f"endpoint {s.own}: frames with ops per port {s.op_frames} (unordered)")
+    elif PORTS > 1:
         for s in sides.values():
             want = port_of(s.own)
             assert s.op_frames[want] > 0 and not any(n for p, n in enumerate(s.op_frames) if p != want), \
@@ -974,19 +1041,69 @@ async def _send_all(sw: ControlSoftware, frames: list[bytes]) -> None:
         await sw.send(f)
 
 
+def schedule_outages(dut, bench, links: dict, failover: dict, outstanding) -> None:
+    """The TB_PORT_DOWN and TB_FLAP windows from now: the port's link models lose every frame, both
+    ends' link_up bit is 0; at the first window's start, the ops outstanding (``outstanding()``, ids)
+    are recorded for the recovery figure."""
+    now = bench.cycle
+    windows = [(port, now + start, now + start + length if length else 1 << 62) for port, start, length in OUTAGES]
+    if FLAP:
+        port, period, duration = FLAP
+        windows += [(port, k, k + period) for k in range(now + 1000, now + 1000 + duration, 2 * period)]
+    for port, a, b in windows:
+        for d in ("ab", "ba"):
+            links[link_name(d, port)].down(a, b)
+    first = min(a for _, a, _ in windows)
+
+    class LinkUpDriver:  # link_up is driven in the drive phase (a CycleProbe samples in ReadOnly)
+        mask = (1 << PORTS) - 1
+
+        def drive(self) -> None:
+            cycle = bench.cycle
+            mask = (1 << PORTS) - 1
+            for port, a, b in windows:
+                if a <= cycle < b:
+                    mask &= ~(1 << port)
+            if mask != self.mask:
+                self.mask = mask
+                dut.a_link_up.value = dut.b_link_up.value = mask
+            if cycle >= first and failover["down_at"] is None:
+                failover["down_at"] = cycle
+                failover["outstanding"] = set(outstanding())
+                if not failover["outstanding"]:
+                    failover["recovered"] = cycle
+
+        def sample(self) -> None:
+            pass
+    bench.add(LinkUpDriver())
+
+
 def check_accounting(dut, s: Side, words: dict[str, int]) -> None:
     """Frame accounting of every port's plane against its MAC ports, ops against the XPUs."""
     totals = total_words(words)
     who = f"endpoint {s.own}"
     assert totals["rx_deliver.ops"] == s.xrx.ops, f"{who}: RTL delivered {totals['rx_deliver.ops']} ops, XPU took {s.xrx.ops}"
     assert totals["tx_xpu.ok"] == s.accepted_total, f"{who}: interface committed {totals['tx_xpu.ok']} ops of {s.accepted_total}"
+    if UNORDERED:
+        # frames by plane (the RH plane field, plane_of), whatever port carried them: each plane's
+        # framer against the frames of its plane the MACs took, its parser against the frames routed
+        # to it, less those the steering dropped (a plane receiving from another port)
+        drops = sum(words[f"steer.rx_drop{p}"] for p in range(PORTS))
+        parsed = [plane_words(words, q)["rx_parser.frames"] for q in range(PORTS)]
+        for q in range(PORTS):
+            assert parsed[q] <= s.rx_by_plane[q], f"endpoint {s.own} plane {q}: parsed {parsed[q]} frames, " \
+                                                  f"{s.rx_by_plane[q]} were for it"
+        assert sum(s.rx_by_plane.values()) == sum(parsed) + drops, \
+            f"endpoint {s.own}: frames in {dict(s.rx_by_plane)}, parsed {parsed}, steering drops {drops}"
+        dut._log.info(f"endpoint {s.own}: frames by plane sent {dict(s.tx_by_plane)} received {dict(s.rx_by_plane)}; "
+                      f"steering drops {drops}, frames sent away {[words[f'steer.tx_away{q}'] for q in range(PORTS)]}")
     for port in range(PORTS):
         check_plane(dut, s, plane_words(words, port), port)
 
 
 def check_plane(dut, s: Side, c: dict[str, int], port: int) -> None:
     who = f"endpoint {s.own} port {port}"
-    frames_in = s.mac_ins[port].sent_frames
+    frames_in = c["rx_parser.frames"] if UNORDERED else s.mac_ins[port].sent_frames
     drops = sum(c[f"rx_parser.{r}"] for r in ("mac_err", "fcs", "trunc", "over", "hdr", "len", "csum", "rcrc",
                                               "ver", "op", "src", "part"))
     assert c["rx_parser.frames"] == frames_in, f"{who}: parser counted {c['rx_parser.frames']} frames, MAC gave {frames_in}"
@@ -1004,7 +1121,7 @@ def check_plane(dut, s: Side, c: dict[str, int], port: int) -> None:
         ctl_in = r[ctl.RX_FRAMES.address] + r[ctl.RX_DROPS_FULL.address] + r[ctl.RX_DROPS_BAD.address]
         assert c["rx_parser.ctl"] == ctl_in, f"{who}: parser passed {c['rx_parser.ctl']} control frames, the buffer saw {ctl_in}"
         assert r[ctl.TX_FRAMES.address] == ctl_out, f"{who}: {r[ctl.TX_FRAMES.address]} control frames sent, MAC took {ctl_out}"
-    sue_out = s.mac_outs[port].frames_out - ctl_out
+    sue_out = s.tx_by_plane[port] if UNORDERED else s.mac_outs[port].frames_out - ctl_out
     assert c["tx_framer.frames"] == sue_out, f"{who}: framer {c['tx_framer.frames']} frames, MAC took {sue_out} SUE frames"
     dut._log.info(f"{who}: rx frames {frames_in} pass {c['rx_parser.pass']} ctl {c['rx_parser.ctl']} drops {drops} "
                   f"(fcs {c['rx_parser.fcs']} rcrc {c['rx_parser.rcrc']}); accepted {c['rx_rel.accepted']} dup "

@@ -22,6 +22,7 @@ import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
 import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.mgmt.EndpointRegisters;
+import dev.sue.rtl.ports.PortSteer;
 import dev.sue.rtl.ports.RxMerger;
 import dev.sue.rtl.ports.TxDispatcher;
 import dev.sue.rtl.xpu.XpuRxBus;
@@ -59,7 +60,8 @@ import java.util.List;
  * <li>{@code ports}: 1, 2 or 4 Ethernet ports (sue-rtl/DESIGN-PORTS.md): a plane per port, each a
  *     whole {@link SueTx} + {@link SueRx} with {@code cells} and {@code rxBufBytes} of its own
  *     (PSNs per {plane, peer}), a {@link TxDispatcher} (op to the plane of {@code PORT_MAP[dest]})
- *     and an {@link RxMerger} (whole ops, round robin) at the XPU side; strict mode.
+ *     and an {@link RxMerger} (whole ops, round robin) at the XPU side; strict mode, or unordered
+ *     mode ({@code PORT_MODE.unordered}: ops to the live plane of least backlog).
  * <li>{@code portWidth}: the MAC ports' bus width, a power of two in 64..{@code dataWidth}
  *     (default {@code dataWidth}); narrower, each plane (still {@code dataWidth} wide) reaches its
  *     port through an {@link AxiStreamWidthAdapter} each way (1 cycle of latency each), so e.g. four
@@ -188,8 +190,9 @@ public final class SueEndpoint extends Component {
         for (int p = 0; p < ports; p++) {
             String plane = ports == 1 ? "" : "plane" + p + "_";
             boolean ctlFrames = p == 0;
+            int planeId = p;
             txs.add(instance(plane + "tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX,
-                    ctlFrames)));
+                    ctlFrames, planeId)));
             rxs.add(instance(plane + "rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan)));
         }
         SueTx tx = txs.get(0);
@@ -197,10 +200,15 @@ public final class SueEndpoint extends Component {
         XpuTxBus txSide = tx.xpuTx;
         XpuRxBus rxSide = rx.xpuRx;
         TxDispatcher dispatch = null;
+        PortSteer steer = null;
         if (ports > 1) {
             int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
             dispatch = instance("dispatch", () -> new TxDispatcher(dataWidth, xpus, vcs, ports, credits));
             RxMerger merge = instance("merge", () -> new RxMerger(dataWidth, vcs, ports));
+            steer = instance("steer", () -> new PortSteer(dataWidth, ports, cells, encap, vlan));
+            dispatch.planeLive.set(steer.planeLive);
+            steer.unordered.set(dispatch.unordered);
+            steer.linkUp.set((Bits) linkUp);
             for (int p = 0; p < ports; p++) {
                 connect(txs.get(p).xpuTx, dispatch.planes.get(p));
                 connect(merge.planes.get(p), rxs.get(p).xpuRx);
@@ -237,9 +245,20 @@ public final class SueEndpoint extends Component {
             SueTx t = txs.get(p);
             SueRx r = rxs.get(p);
             t.vcPause.set(vcPause);
+            // the plane's frames at dataWidth, through the steering block with several ports
+            AxiStream planeTx = t.macTx.get(0);
+            AxiStream planeRx = r.macRx;
+            if (steer != null) {
+                // failover: planes and ports through the steering block (DESIGN-PORTS.md)
+                connect(steer.planeTx.get(p), planeTx);
+                connect(planeRx, steer.planeRx.get(p));
+                steer.freeCells.get(p).set(t.freeCells);
+                planeTx = steer.portTx.get(p);
+                planeRx = steer.portRx.get(p);
+            }
             if (portWidth == dataWidth) {
-                connect(macTx.get(p), t.macTx.get(0));
-                connect(r.macRx, macRx.get(p));
+                connect(macTx.get(p), planeTx);
+                connect(planeRx, macRx.get(p));
             } else {
                 // the plane stays at dataWidth; its port is narrower (a downsizer out, an upsizer in)
                 String plane = ports == 1 ? "" : "plane" + p + "_";
@@ -247,10 +266,10 @@ public final class SueEndpoint extends Component {
                         portWidth, MacStreams.TX_USER_BITS));
                 AxiStreamWidthAdapter up = instance(plane + "mac_rx_up", () -> new AxiStreamWidthAdapter(portWidth,
                         dataWidth, MacStreams.RX_USER_BITS));
-                connect(down.s, t.macTx.get(0));
+                connect(down.s, planeTx);
                 connect(macTx.get(p), down.m);
                 connect(up.s, macRx.get(p));
-                connect(r.macRx, up.m);
+                connect(planeRx, up.m);
             }
             t.connStateDest.set(connStateDest);
             anyConnErr = anyConnErr.or(t.connErr.valid);
@@ -280,6 +299,9 @@ public final class SueEndpoint extends Component {
             plane.addAll(rxs.get(p).statusWords());
             status.addAll(ports == 1 ? plane : StatusWord.prefixed("port" + p, plane));
         }
+        if (steer != null) {
+            status.addAll(steer.statusWords());
+        }
         if (bridge != null) {
             status.addAll(bridge.statusWords());
         }
@@ -297,6 +319,7 @@ public final class SueEndpoint extends Component {
         }
         if (dispatch != null) {
             cfgs.add(dispatch.cfg);
+            cfgs.add(steer.cfg);
         }
         CfgFanout.connect(regs.cfg, cfgs.toArray(CfgBus[]::new));
         irq.set(regs.irq);

@@ -146,7 +146,16 @@ public final class SueTx extends Component {
     /** With {@code controlFrames}: an input {@code ctl_tx} of whole control frames ({@link SueFramer#ctl}). */
     public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports,
             int windowMax, boolean controlFrames) {
+        this(dataWidth, xpus, vcs, cells, encap, vlan, ports, windowMax, controlFrames, 0);
+    }
+
+    /** The transmit path of plane {@code plane} of a multi-port endpoint: its frames' RH plane field ({@link SueFramer}). */
+    public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports,
+            int windowMax, boolean controlFrames, int plane) {
         param("dataWidth", dataWidth);
+        if (plane != 0) {
+            param("plane", plane);
+        }
         param("xpus", xpus);
         param("vcs", vcs);
         param("cells", cells);
@@ -175,7 +184,7 @@ public final class SueTx extends Component {
                 xpuFifoDepth(vcs, credits)));
         TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells, true));
         TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax));
-        SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus, controlFrames));
+        SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus, controlFrames, plane));
         PortSelect ps = instance("port_select", () -> new PortSelect(dataWidth, ports));
 
         connect(xpu.tx, xpuTx);

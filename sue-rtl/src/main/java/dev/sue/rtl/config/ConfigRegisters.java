@@ -9,6 +9,7 @@ import dev.sue.rtl.axi.AxiXpuBridge;
 import dev.sue.rtl.axi.AxiXpuOptions;
 import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.queue.TxQueueManager;
+import dev.sue.rtl.ports.PortSteer;
 import dev.sue.rtl.ports.TxDispatcher;
 import dev.sue.rtl.reliability.RxRelConfig;
 import dev.sue.rtl.reliability.TxReliability;
@@ -135,6 +136,14 @@ public final class ConfigRegisters {
                 TxReliability.ACK_WAIT_DEFAULT, "Cycles before pending ACK information leaves in an empty PDU")));
         if (axi != null) {
             r.add(axiDestMap(axi.addrBits(), axi.destLsb(), axi.destBits()));
+        }
+        if (ports > 1) {
+            r.add(one("PORT_MODE", TxDispatcher.ADDR_PORT_MODE, field("unordered", 0, 1, 0,
+                    "1: unordered mode (ops load balanced over the live ports, failover; order kept per port"
+                    + " only); 0: strict mode (PORT_MAP)")));
+            r.add(one("UNREACH_TIME", PortSteer.ADDR_UNREACH_TIME, field("cycles", 0, PortSteer.UNREACH_TIME_BITS,
+                    PortSteer.UNREACH_TIME_DEFAULT, "Unordered mode: cycles a plane holds cells with none acknowledged"
+                    + " before its peer counts as unreachable over its port and its frames move to another; 0 = never")));
         }
         // receive parser and reliability
         r.add(one("RX_FCS", RxFrameParser.RX_FCS, field("enable", 0, 1, 0, "1: SUE checks the FCS of every frame")));

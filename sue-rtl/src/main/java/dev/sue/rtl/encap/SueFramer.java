@@ -30,7 +30,7 @@ import java.util.List;
  * <pre>
  *   network header (H bytes, {@link SueHeaderBuilder}) | RH (8) | PDU bytes (L) | zero padding (P) | R-CRC (4) [| FCS (4)]
  * </pre>
- * RH = {ver 0, op, rsv 0, xpuid = OWN_XPUID[9:0]; psn; vc, rsvd 0, partition (the destination's
+ * RH = {ver 0, op, rsv 0, xpuid = OWN_XPUID[9:0]; psn; vc, plane, rsvd 0, partition (the destination's
  * {@code PARTITION} entry); rpsn}. P = max(0, MIN_FRAME - (H + 8 + L + 4 + 4)): the frame
  * including its FCS (appended here or by the MAC) reaches MIN_FRAME; the padding sits before the
  * R-CRC. R-CRC = CRC-32 ({@code zlib.crc32}) over RH..padding, appended least significant byte
@@ -181,7 +181,19 @@ public final class SueFramer extends Component {
 
     /** With {@code controlFrames}: a {@code ctl} input whose frames join between SUE frames before the FCS. */
     public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus, boolean controlFrames) {
+        this(dataWidth, encap, vlan, numXpus, controlFrames, 0);
+    }
+
+    /**
+     * The framer of plane {@code plane} (0..3) of a multi-port endpoint: its RH {@code plane} field
+     * (byte 4 bits 5:4, ARCHITECTURE.md §5; sue-rtl/DESIGN-PORTS.md, failover) carries it.
+     */
+    public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus, boolean controlFrames, int plane) {
         param("dataWidth", dataWidth);
+        if (plane != 0) {
+            param("plane", plane);
+        }
+        require(plane >= 0 && plane < 4, "plane must be 0..3 (the RH plane field has 2 bits), got " + plane);
         param("controlFrames", controlFrames);
         param("encap", encap == null ? "null" : encap.name());
         param("vlan", vlan);
@@ -294,7 +306,7 @@ public final class SueFramer extends Component {
             cat(B(0, 2), op3.asBits(), B(0, 2), ownXpuid.slice(9, 8)),
             ownXpuid.slice(7, 0),
             psnB.slice(15, 8), psnB.slice(7, 0),
-            cat(vc3.asBits(), B(0, 4), part.slice(9, 8)),
+            cat(vc3.asBits(), B(plane, 2), B(0, 2), part.slice(9, 8)),
             part.slice(7, 0),
             rpsnB.slice(15, 8), rpsnB.slice(7, 0),
         };

@@ -16,8 +16,11 @@ import java.util.List;
 /**
  * The XPU TX side of a multi-port endpoint (sue-rtl/DESIGN-PORTS.md): one XPU TX interface
  * (spec Table 1, {@code tx_*}) in, one per plane out ({@code plane_<p>_*}, each into a plane's
- * {@code SueTx}), strict mode: every op goes to the plane of its destination's port,
- * {@code PORT_MAP[xpuid]}.
+ * {@code SueTx}). Strict mode (after reset): every op goes to the plane of its destination's
+ * port, {@code PORT_MAP[xpuid]}. Unordered mode ({@code PORT_MODE.unordered}, word
+ * {@link #ADDR_PORT_MODE}): every op goes to the live plane ({@code plane_live}) holding the
+ * fewest of the XPU's credits ({@link LeastBacklog}); the mode applies to ops whose first beat
+ * comes after the write.
  *
  * <h2>Port map</h2>
  * A register per destination d, the plane of d's ops: {@code d mod ports} after reset; a
@@ -47,13 +50,19 @@ import java.util.List;
 public final class TxDispatcher extends Component {
     /** The per-destination table's column of {@code PORT_MAP[d]} (word {@code 0x4000 | d << 4 | 0xA}). */
     public static final int PORT_MAP_COLUMN = 0xA;
+    /** Word of {@code PORT_MODE}: bit 0 {@code unordered} (0 after reset: strict mode). */
+    public static final int ADDR_PORT_MODE = 0x0250;
 
     /** From the XPU: ports {@code tx_*}. */
     public final XpuTxBus xpu;
     /** To the planes' transmit paths: ports {@code plane_<p>_*}. */
     public final Vec<XpuTxBus> planes;
-    /** Configuration writes (every block's; this one takes {@code PORT_MAP}). */
+    /** Configuration writes (every block's; this one takes {@code PORT_MAP} and {@code PORT_MODE}). */
     public final CfgBus cfg = slave(new CfgBus().named("cfg"));
+    /** In: bit p = plane p may take new ops in unordered mode (its port up, its peer reachable). */
+    public final Bits planeLive;
+    /** Out: {@code PORT_MODE.unordered} (registered): the planes' frames may be steered to other ports. */
+    public final Bool unordered;
 
     /**
      * @param credits command and data credits per VC of one plane ({@code SueTx.creditsPerVc})
@@ -68,6 +77,8 @@ public final class TxDispatcher extends Component {
         require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
         xpu = slave(new XpuTxBus(dataWidth).named("tx"));
         planes = master(Vec.of(ports, i -> new XpuTxBus(dataWidth))).named("plane");
+        planeLive = in(bits(ports)).named("plane_live");
+        unordered = out(bool()).named("unordered");
         cfg.ready.set(TRUE);
         int pb = log2Up(ports);
 
@@ -89,12 +100,18 @@ public final class TxDispatcher extends Component {
             }
         }
         UInt lookup = Vec.of(map).get(xpu.xpuid).named("map_plane");
+        Bool unorderedMode = reg("unordered_mode", bool()).init(false);
+        when(cfg.valid.and(cfg.addr.eq(ADDR_PORT_MODE)), () -> unorderedMode.set(cfg.data.bit(0)));
+        unordered.set(unorderedMode);
 
         // ---- beats ----------------------------------------------------------------------------
         UInt opPlane = reg("op_plane", uint(pb)).init(0);
         Bool first = xpu.cycle.eq(0).named("first_beat");
-        UInt plane = mux(first, lookup, opPlane).named("beat_plane");
-        when(xpu.valid.ne(0).and(first), () -> opPlane.set(lookup));
+        Bool opStart = xpu.valid.ne(0).and(first).named("op_start");
+        LeastBacklog balance = new LeastBacklog(ports, 2L * vcs * credits, planeLive, opStart);
+        UInt start = mux(unorderedMode, balance.best, lookup).named("start_plane");
+        UInt plane = mux(first, start, opPlane).named("beat_plane");
+        when(opStart, () -> opPlane.set(start));
         UInt planeQ = regNext(plane).named("beat_plane_q");
         Bits validQ = reg("beat_valid_q", bits(2)).init(0);
         validQ.set(xpu.valid);
@@ -141,6 +158,14 @@ public final class TxDispatcher extends Component {
                 perSlot.add(c);
             }
             counts.add(perSlot);
+            // the credits this plane's beats take (a first beat a command credit, a data beat a data
+            // credit) and those its message returns: its backlog (LeastBacklog)
+            Bool mine = planeQ.eq(p).and(validQ.ne(0));
+            UInt used = mux(mine.and(cycleQ.eq(0)), U(1, 2), U(0, 2))
+                    .add(mux(mine.and(validQ.eq(2)), U(1, 2), U(0, 2))).named("credit_used_p" + p);
+            UInt released = reg("credit_released_p" + p, uint(3)).init(0);
+            released.set(mux(m.bit(5), m.slice(1, 0).asUInt().resize(3).add(1), U(0, 3)));
+            balance.account(p, used, released);
         }
         List<UInt> inc = new ArrayList<>();
         for (int s = 0; s < CreditMessages.SLOTS; s++) {
@@ -161,6 +186,7 @@ public final class TxDispatcher extends Component {
         // clear for three cycles, so neither the messages the planes take back nor one sent while the
         // XPU drops its credits is counted, and every message of the planes' re-advertising is.
         Bool resetInQ2 = regNext(resetInQ).named("reset_in_q2");
+        balance.clear(xpu.resetIn.or(resetInQ).or(resetInQ2));
         CreditMessages books = new CreditMessages("credit", initial, accBits, inc,
                 xpu.resetIn.or(resetInQ).or(resetInQ2));
         xpu.credit.set(books.message);

@@ -28,6 +28,8 @@ class PortsParamsTest {
                     .contains("a dispatcher serves 2 or 4 ports, got " + ports));
             assertTrue(error(() -> Elaboration.elaborate(() -> new RxMerger(256, 2, ports)))
                     .contains("a merger serves 2 or 4 ports, got " + ports));
+            assertTrue(error(() -> Elaboration.elaborate(() -> new PortSteer(256, ports, 768, Encapsulation.STD_IPV4,
+                    false))).contains("steering serves 2 or 4 ports, got " + ports));
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> ConfigRegisters.spec(4, 768, 64, null, ports));
             assertTrue(e.getMessage().contains("ports must be 1, 2 or 4, got " + ports), e.getMessage());
@@ -46,6 +48,21 @@ class PortsParamsTest {
             var field = ConfigRegisters.field(map, "port");
             assertEquals(0, field.min());
             assertEquals(ports, field.max()); // 0 = d mod ports, p + 1 = port p; above: refused
+        }
+    }
+
+    @Test
+    void theModeAndUnreachableTimeRegistersComeWithSeveralPorts() {
+        var one = ConfigRegisters.spec(4, 768, 64, null, 1).registers();
+        assertTrue(one.stream().noneMatch(r -> r.name().equals("PORT_MODE") || r.name().equals("UNREACH_TIME")));
+        for (int ports : new int[] {2, 4}) {
+            var regs = ConfigRegisters.spec(4, 768, 64, null, ports).registers();
+            RegisterSpec mode = regs.stream().filter(r -> r.name().equals("PORT_MODE")).findFirst().orElseThrow();
+            assertEquals(TxDispatcher.ADDR_PORT_MODE, mode.offset());
+            assertEquals(Long.valueOf(0), ConfigRegisters.field(mode, "unordered").reset()); // strict mode after reset
+            RegisterSpec time = regs.stream().filter(r -> r.name().equals("UNREACH_TIME")).findFirst().orElseThrow();
+            assertEquals(PortSteer.ADDR_UNREACH_TIME, time.offset());
+            assertEquals(Long.valueOf(PortSteer.UNREACH_TIME_DEFAULT), ConfigRegisters.field(time, "cycles").reset());
         }
     }
 }

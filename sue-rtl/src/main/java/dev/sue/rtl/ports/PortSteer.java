@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.rtl.ports;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.Component;
+import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.fifo.FifoStorage;
+import dev.sue.hdl.lib.fifo.StreamFifo;
+import dev.sue.hdl.lib.stream.AxiStream;
+import dev.sue.hdl.lib.util.Counter;
+import dev.sue.rtl.config.CfgBus;
+import dev.sue.rtl.config.StatusWord;
+import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.mac.MacStreams;
+import dev.sue.rtl.reliability.TxReliability;
+import dev.sue.rtl.rx.MacRxBeat;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Failover between the planes and the Ethernet ports of a multi-port endpoint
+ * (sue-rtl/DESIGN-PORTS.md, "Failover"): which port each plane's frames leave on, which plane each
+ * received frame goes to, and which planes can take new ops.
+ *
+ * <ul>
+ * <li><b>Reachability.</b> Plane q is <em>live</em> while port q's {@code link_up} is 1 and its peer
+ *     is not unreachable: the plane holds cells ({@code free_cells} below the most it has had free)
+ *     and none has been freed (acknowledged) for {@code UNREACH_TIME} cycles (word
+ *     {@link #ADDR_UNREACH_TIME}, 0 = never). Unreachable is kept until port q's link changes or
+ *     {@code PORT_MODE} is written.
+ * <li><b>Transmit.</b> In unordered mode a plane that is not live is steered to the next live port
+ *     after its own (in port order, wrapping); otherwise (and always in strict mode) to its own.
+ *     A plane's port changes only between its frames; each port takes whole frames from the planes
+ *     steered to it, its own plane first after reset and then round robin at frame ends.
+ * <li><b>Receive.</b> Each port's frames go to the plane their RH {@code plane} field names (byte 4
+ *     bits 5:4, ARCHITECTURE.md §5) when the frame's EtherType is the encapsulation's and the field
+ *     names a plane; other frames (control frames, runts) to the port's own plane. A MAC cannot be
+ *     held, so a frame waits in a small FIFO (the beats up to the field) until its plane is known,
+ *     and a frame for a plane that is receiving another port's frame is dropped and counted
+ *     ({@code steer.rx_drop<p>}): go-back-N resends it. The ports' MAC streams are always ready.
+ * </ul>
+ */
+public final class PortSteer extends Component {
+    /** Word of {@code UNREACH_TIME}: cycles without acknowledgement progress before a plane's peer is unreachable. */
+    public static final int ADDR_UNREACH_TIME = 0x0251;
+    public static final int UNREACH_TIME_BITS = 24;
+    /** Four retransmit timeouts at the default RTO: go-back-N has had several tries. */
+    public static final int UNREACH_TIME_DEFAULT = 4 * TxReliability.RTO_DEFAULT;
+
+    /** The planes' transmit streams (in: {@code plane_tx_<q>_*}). */
+    public final Vec<AxiStream> planeTx;
+    /** The ports' transmit streams (out: {@code port_tx_<p>_*}, to the MACs). */
+    public final Vec<AxiStream> portTx;
+    /** The ports' receive streams (in: {@code port_rx_<p>_*}, from the MACs; always ready). */
+    public final Vec<AxiStream> portRx;
+    /** The planes' receive streams (out: {@code plane_rx_<q>_*}; the planes take a beat every cycle). */
+    public final Vec<AxiStream> planeRx;
+    /** Bit p: port p's link is up. */
+    public final Bits linkUp;
+    /** Per plane: its transmit path's free cells ({@code SueTx.freeCells}). */
+    public final Vec<UInt> freeCells;
+    /** {@code PORT_MODE.unordered} (the dispatcher's register). */
+    public final Bool unordered;
+    /** Bit q: plane q is live (registered). */
+    public final Bits planeLive;
+    /** Configuration writes ({@code UNREACH_TIME}, {@code PORT_MODE}). */
+    public final CfgBus cfg = slave(new CfgBus().named("cfg"));
+
+    private final List<StatusWord> status = new ArrayList<>();
+    private final List<StatusWord> exported;
+    private final int ports;
+    private final int pb;
+
+    public PortSteer(int dataWidth, int ports, int cells, Encapsulation encap, boolean vlan) {
+        param("dataWidth", dataWidth);
+        param("ports", ports);
+        param("cells", cells);
+        param("encap", encap == null ? "null" : encap.name());
+        param("vlan", vlan);
+        require(ports == 2 || ports == 4, "steering serves 2 or 4 ports, got " + ports);
+        require(encap != null, "steering needs the encapsulation (where the RH plane field is)");
+        require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024, "dataWidth must be 256, 512 or 1024, got "
+                + dataWidth);
+        this.ports = ports;
+        this.pb = log2Up(ports);
+        planeTx = slave(Vec.of(ports, i -> MacStreams.tx(dataWidth))).named("plane_tx");
+        portTx = master(Vec.of(ports, i -> MacStreams.tx(dataWidth))).named("port_tx");
+        portRx = slave(Vec.of(ports, i -> MacStreams.rx(dataWidth))).named("port_rx");
+        planeRx = master(Vec.of(ports, i -> MacStreams.rx(dataWidth))).named("plane_rx");
+        linkUp = in(bits(ports)).named("link_up");
+        freeCells = in(Vec.of(ports, i -> uint(bitsFor(cells)))).named("free_cells");
+        unordered = in(bool()).named("unordered");
+        planeLive = out(bits(ports)).named("plane_live");
+        cfg.ready.set(TRUE);
+
+        List<Bool> live = reachability();
+        steerTransmit(live);
+        for (int p = 0; p < ports; p++) {
+            portRx.get(p).tready.set(TRUE);
+        }
+        new ReceiveDemux(dataWidth, encap, vlan);
+        exported = StatusWord.exportAsPorts(status);
+    }
+
+    /** The status words: per port the receive drops, per plane the frames sent on another port, the state. */
+    public List<StatusWord> statusWords() {
+        return exported;
+    }
+
+    /** Per plane, live (registered): its port up and its peer reachable. */
+    private List<Bool> reachability() {
+        UInt time = reg("unreach_time", uint(UNREACH_TIME_BITS)).init(UNREACH_TIME_DEFAULT);
+        when(cfg.valid.and(cfg.addr.eq(ADDR_UNREACH_TIME)), () -> time.set(cfg.data.slice(UNREACH_TIME_BITS - 1, 0)
+                .asUInt()));
+        Bool modeWrite = cfg.valid.and(cfg.addr.eq(TxDispatcher.ADDR_PORT_MODE)).named("mode_write");
+        Bool timeOn = reg("unreach_on", bool()).init(UNREACH_TIME_DEFAULT != 0);
+        timeOn.set(time.ne(0));
+        List<Bool> live = new ArrayList<>();
+        List<Bool> unreachable = new ArrayList<>();
+        for (int q = 0; q < ports; q++) {
+            UInt free = freeCells.get(q);
+            UInt freeQ = regNext(free).named("free_q_" + q);
+            UInt freeMax = reg("free_max_" + q, uint(free.width())).init(0);
+            when(freeQ.gt(freeMax), () -> freeMax.set(freeQ));
+            Bool progress = reg("acked_" + q, bool()).init(false);
+            progress.set(free.gt(freeQ));
+            Bool holding = reg("holding_" + q, bool()).init(false);
+            holding.set(freeQ.lt(freeMax));
+            // a down-counter from UNREACH_TIME, reloaded by progress or an idle plane
+            UInt left = reg("unreach_left_" + q, uint(UNREACH_TIME_BITS)).init(UNREACH_TIME_DEFAULT);
+            Bool waiting = holding.andNot(progress).and(unordered).named("unreach_waiting_" + q);
+            left.set(mux(waiting, mux(left.eq(0), left, left.sub(1)), time));
+            Bool upQ = regNext(linkUp.bit(q)).named("link_up_q_" + q);
+            Bool lost = reg("unreachable_" + q, bool()).init(false);
+            when(waiting.and(left.eq(1)).and(timeOn), () -> lost.set(TRUE));
+            when(upQ.ne(linkUp.bit(q)).or(modeWrite), () -> lost.set(FALSE));
+            Bool l = reg("live_" + q, bool()).init(false);
+            l.set(linkUp.bit(q).andNot(lost));
+            live.add(l);
+            unreachable.add(lost);
+        }
+        List<Bool> liveMsbFirst = new ArrayList<>(live);
+        java.util.Collections.reverse(liveMsbFirst);
+        planeLive.set(cat(liveMsbFirst));
+        List<Bool> lostMsbFirst = new ArrayList<>(unreachable);
+        java.util.Collections.reverse(lostMsbFirst);
+        status.add(new StatusWord("steer.unreachable", cat(lostMsbFirst).asUInt()));
+        return live;
+    }
+
+    /** Each plane's port (changed between its frames) and each port's frame-boundary arbiter. */
+    private void steerTransmit(List<Bool> live) {
+        List<UInt> target = new ArrayList<>();
+        List<Bool> planeMid = new ArrayList<>();
+        for (int q = 0; q < ports; q++) {
+            target.add(reg("target_" + q, uint(pb)).init(q));
+            planeMid.add(reg("plane_mid_" + q, bool()).init(false));
+        }
+        // grant[p][q]: port p takes plane q's beats (its owner, steered to it)
+        List<UInt> owner = new ArrayList<>();
+        List<List<Bool>> grant = new ArrayList<>();
+        for (int p = 0; p < ports; p++) {
+            UInt o = reg("owner_" + p, uint(pb)).init(p);
+            owner.add(o);
+            List<Bool> row = new ArrayList<>();
+            for (int q = 0; q < ports; q++) {
+                row.add(o.eq(q).and(target.get(q).eq(p)).named("grant_" + p + "_" + q));
+            }
+            grant.add(row);
+        }
+        for (int p = 0; p < ports; p++) {
+            AxiStream out = portTx.get(p);
+            UInt o = owner.get(p);
+            Bool valid = FALSE;
+            for (int q = 0; q < ports; q++) {
+                valid = valid.or(grant.get(p).get(q).and(planeTx.get(q).tvalid));
+            }
+            out.tvalid.set(valid.named("port_valid_" + p));
+            List<Bits> data = new ArrayList<>();
+            List<Bits> keep = new ArrayList<>();
+            List<Bool> last = new ArrayList<>();
+            List<Bits> user = new ArrayList<>();
+            for (int q = 0; q < ports; q++) {
+                data.add(planeTx.get(q).tdata);
+                keep.add(planeTx.get(q).tkeep);
+                last.add(planeTx.get(q).tlast);
+                user.add(planeTx.get(q).tuser);
+            }
+            out.tdata.set(Vec.of(data).get(o));
+            out.tkeep.set(Vec.of(keep).get(o));
+            out.tlast.set(Vec.of(last).get(o));
+            out.tuser.set(Vec.of(user).get(o));
+            Bool fire = valid.and(out.tready);
+            Bool mid = reg("port_mid_" + p, bool()).init(false);
+            Bool midNext = mux(fire, out.tlast.not(), mid);
+            mid.set(midNext);
+            // between frames, with no beat offered and not taken: the next plane steered here that asks
+            Bool free = midNext.not().and(valid.not().or(fire)).named("port_free_" + p);
+            List<Bool> asks = new ArrayList<>();
+            List<UInt> who = new ArrayList<>();
+            for (int k = 1; k < ports; k++) {
+                UInt q = o.add(k).resize(pb);
+                List<Bool> req = new ArrayList<>();
+                for (int r = 0; r < ports; r++) {
+                    req.add(target.get(r).eq(p).and(planeTx.get(r).tvalid));
+                }
+                asks.add(Vec.of(req).get(q));
+                who.add(q);
+            }
+            UInt next = o;
+            for (int k = ports - 2; k >= 0; k--) {
+                next = mux(asks.get(k), who.get(k), next);
+            }
+            UInt chosen = next.named("port_next_owner_" + p);
+            when(free, () -> o.set(chosen));
+        }
+        for (int q = 0; q < ports; q++) {
+            AxiStream in = planeTx.get(q);
+            Bool ready = FALSE;
+            for (int p = 0; p < ports; p++) {
+                ready = ready.or(grant.get(p).get(q).and(portTx.get(p).tready));
+            }
+            in.tready.set(ready.named("plane_ready_" + q));
+            Bool fire = in.tvalid.and(ready);
+            Bool mid = planeMid.get(q);
+            Bool midNext = mux(fire, in.tlast.not(), mid);
+            mid.set(midNext);
+            // the port: its own while live (or in strict mode), else the next live one after it
+            UInt want = U(q, pb);
+            for (int k = ports - 1; k >= 1; k--) {
+                int r = (q + k) % ports;
+                want = mux(live.get(r), U(r, pb), want);
+            }
+            UInt wantQ = reg("target_want_" + q, uint(pb)).init(q);
+            wantQ.set(mux(unordered.not().or(live.get(q)), U(q, pb), want));
+            UInt t = target.get(q);
+            when(midNext.not().and(in.tvalid.not().or(fire)), () -> t.set(wantQ));
+            Bool away = fire.and(in.tlast).and(t.ne(q)).named("frame_away_" + q);
+            status.add(new StatusWord("steer.tx_away" + q, Counter.saturating("cnt_tx_away_" + q,
+                    StatusWord.BITS, away)));
+        }
+        List<Bits> targets = new ArrayList<>();
+        for (int q = ports - 1; q >= 0; q--) {
+            targets.add(target.get(q).asBits());
+        }
+        status.add(new StatusWord("steer.targets", cat(targets).asUInt()));
+    }
+
+    /** Each port's frames to the plane of their RH plane field, through a FIFO that holds them until it is known. */
+    private final class ReceiveDemux {
+        ReceiveDemux(int dataWidth, Encapsulation encap, boolean vlan) {
+            int bytes = dataWidth / 8;
+            int hdr = encap.headerBytes(vlan);
+            int fieldAt = hdr + 4;  // RH byte 4: vc[1:0] plane[1:0] rsvd[1:0] partition[9:8]
+            int fieldBeat = fieldAt / bytes;
+            int fieldBit = 8 * (fieldAt % bytes) + 4;
+            int typeAt = switch (encap) {
+                case AFH2_NORMAL, AFH2_COMPRESSED -> hdr - 2;
+                default -> vlan ? 16 : 12;
+            };
+            int type = switch (encap) {
+                case STD_IPV4 -> 0x0800;
+                case STD_IPV6 -> 0x86DD;
+                case AFH1_SHIM -> 0x88B6;
+                default -> 0x88B5;
+            };
+            int typeBeat = typeAt / bytes;
+            int typeBit = 8 * (typeAt % bytes);
+            int idxBits = bitsFor(fieldBeat + 1);
+            int depth = fieldBeat + 2;
+
+            List<Bool> busy = new ArrayList<>();
+            for (int q = 0; q < ports; q++) {
+                busy.add(reg("rx_busy_" + q, bool()).init(false));
+            }
+            List<List<Bool>> fwd = new ArrayList<>();
+            List<MacRxBeat> heads = new ArrayList<>();
+            List<Bool> lastFwd = new ArrayList<>();
+            List<Bool> startsBefore = new ArrayList<>();
+            List<UInt> startPlanes = new ArrayList<>();
+            for (int p = 0; p < ports; p++) {
+                final int port = p;
+                AxiStream in = portRx.get(p);
+                StreamFifo<MacRxBeat> hold = instance("rx_hold_" + p, () -> new StreamFifo<>(
+                        () -> new MacRxBeat(dataWidth), depth, FifoStorage.REGISTERS, depth));
+                hold.s.valid.set(in.tvalid);
+                hold.s.payload.data.set(in.tdata);
+                hold.s.payload.keep.set(in.tkeep);
+                hold.s.payload.last.set(in.tlast);
+                hold.s.payload.err.set(in.tuser.bit(0));
+                assertThat(in.tvalid.not().or(hold.s.ready), "port " + p + ": a frame's hold FIFO overflowed");
+
+                // the frame's plane, from the beats entering the FIFO
+                UInt idx = reg("rx_idx_" + p, uint(idxBits)).init(0);
+                when(in.tvalid, () -> idx.set(mux(in.tlast, U(0, idxBits),
+                        mux(idx.eq(fieldBeat + 1), idx, idx.add(1)))));
+                Bool typeHere = in.tdata.slice(typeBit + 7, typeBit).eq(type >> 8)
+                        .and(in.tdata.slice(typeBit + 15, typeBit + 8).eq(type & 0xFF));
+                Bool typeSeen = reg("rx_type_ok_" + p, bool()).init(false);
+                when(in.tvalid.and(idx.eq(typeBeat)), () -> typeSeen.set(typeHere));
+                Bool typeOk = typeBeat == fieldBeat ? typeHere : typeSeen;
+                UInt field = in.tdata.slice(fieldBit + 1, fieldBit).asUInt().named("rx_field_" + p);
+                Bool byField = idx.eq(fieldBeat).and(typeOk).and(ports == 4 ? TRUE : field.lt(ports));
+                Bool decide = in.tvalid.and(idx.eq(fieldBeat).or(in.tlast.and(idx.lt(fieldBeat))))
+                        .named("rx_decide_" + p);
+                UInt decided = mux(byField, field.resize(pb), U(p, pb));
+                Bool pending = reg("rx_pending_" + p, bool()).init(false);
+                UInt pendingPlane = reg("rx_pending_plane_" + p, uint(pb)).init(0);
+
+                // the FIFO's head: a frame starts when its plane is known, then every beat leaves
+                MacRxBeat head = hold.m.payload;
+                Bool inFrame = reg("rx_in_frame_" + p, bool()).init(false);
+                UInt curPlane = reg("rx_plane_" + p, uint(pb)).init(0);
+                Bool curDrop = reg("rx_dropping_" + p, bool()).init(false);
+                Bool pop = hold.m.valid.and(inFrame.or(pending)).named("rx_pop_" + p);
+                hold.m.ready.set(pop);
+                Bool start = hold.m.valid.andNot(inFrame).and(pending).named("rx_start_" + p);
+                Bool conflict = Vec.of(busy).get(pendingPlane);
+                for (int e = 0; e < p; e++) {
+                    conflict = conflict.or(startsBefore.get(e).and(startPlanes.get(e).eq(pendingPlane)));
+                }
+                Bool clash = conflict.named("rx_conflict_" + p);
+                startsBefore.add(start);
+                conflict = clash;
+                startPlanes.add(pendingPlane);
+                assertThat(decide.not().or(pending.not()).or(start), "port " + port + ": two frames wait for their plane");
+                pending.set(mux(decide, TRUE, mux(start, FALSE, pending)));
+                when(decide, () -> pendingPlane.set(decided));
+                UInt plane = mux(inFrame, curPlane, pendingPlane);
+                Bool drop = mux(inFrame, curDrop, clash);
+                when(start, () -> {
+                    curPlane.set(pendingPlane);
+                    curDrop.set(clash);
+                });
+                inFrame.set(mux(pop, head.last.not(), inFrame));
+                List<Bool> row = new ArrayList<>();
+                for (int q = 0; q < ports; q++) {
+                    row.add(pop.andNot(drop).and(plane.eq(q)).named("rx_fwd_" + p + "_" + q));
+                }
+                fwd.add(row);
+                heads.add(head);
+                lastFwd.add(pop.andNot(drop).and(head.last));
+                status.add(new StatusWord("steer.rx_drop" + p, Counter.saturating("cnt_rx_drop_" + p,
+                        StatusWord.BITS, start.and(clash))));
+            }
+            for (int q = 0; q < ports; q++) {
+                Bool any = FALSE;
+                Bool ends = FALSE;
+                Bool starts = FALSE;
+                for (int p = 0; p < ports; p++) {
+                    Bool f = fwd.get(p).get(q);
+                    any = any.or(f);
+                    ends = ends.or(f.and(lastFwd.get(p)));
+                    starts = starts.or(f.and(startsBefore.get(p)).andNot(heads.get(p).last));
+                }
+                Bool b = busy.get(q);
+                b.set(starts.or(b.andNot(ends)));
+                // registered beat to the plane: an AND-OR over the ports (one forwards to q at a time)
+                Bits data = B(0, dataWidth);
+                Bits keep = B(0, dataWidth / 8);
+                Bool last = FALSE;
+                Bool err = FALSE;
+                for (int p = 0; p < ports; p++) {
+                    Bool f = fwd.get(p).get(q);
+                    MacRxBeat h = heads.get(p);
+                    data = data.or(mux(f, h.data, B(0, dataWidth)));
+                    keep = keep.or(mux(f, h.keep, B(0, dataWidth / 8)));
+                    last = last.or(f.and(h.last));
+                    err = err.or(f.and(h.err));
+                }
+                AxiStream out = planeRx.get(q);
+                Bool validQ = reg("rx_out_valid_" + q, bool()).init(false);
+                validQ.set(any);
+                out.tvalid.set(validQ);
+                assertThat(validQ.not().or(out.tready), "plane " + q + ": its receive path did not take a beat");
+                out.tdata.set(regNext(data).named("rx_out_data_" + q));
+                out.tkeep.set(regNext(keep).named("rx_out_keep_" + q));
+                out.tlast.set(regNext(last).named("rx_out_last_" + q));
+                Bits errQ = regNext(cat(err));
+                out.tuser.set(errQ.named("rx_out_err_" + q));
+            }
+        }
+    }
+}
