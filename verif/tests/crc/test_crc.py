@@ -42,13 +42,13 @@ CASES = {
     "crc32_w1024": (CRC32, 1024, {}, frames(5, 250, 9000, long_frames=2)),
     # back to back, no idle cycles at all: a frame may end on every beat
     "crc32_w64_no_idle": (CRC32, 64, {}, frames(6, 300, 200, idle_between=0, idle_within=0)),
-    # pipelined data term; the 256-bit one also with one tail step per stage
+    # pipelined data term; the 256-bit one also with the tail correction in steps, one per stage
     "crc32_w512_pipe": (CRC32, 512, {"dataPipeline": 1}, frames(7, 200, 9000, long_frames=2)),
     "crc32_w1024_pipe": (CRC32, 1024, {"dataPipeline": 1}, frames(8, 250, 9000, long_frames=2)),
-    "crc32_w256_pipe_step1": (CRC32, 256, {"dataPipeline": 1, "tailStepsPerCycle": 1},
+    "crc32_w256_pipe_step1": (CRC32, 256, {"dataPipeline": 1, "tailMatrix": False, "tailStepsPerCycle": 1},
                               frames(9, 150, 3000, idle_between=0.1, idle_within=0.1)),
     "crc32_w2048_pipe": (CRC32, 2048, {"dataPipeline": 1}, frames(10, 200, 9000, long_frames=2)),
-    "crc32_w512_step1": (CRC32, 512, {"tailStepsPerCycle": 1}, frames(25, 150, 3000)),
+    "crc32_w512_step1": (CRC32, 512, {"tailMatrix": False, "tailStepsPerCycle": 1}, frames(25, 150, 3000)),
     # whole words only (no tail logic)
     "crc32_w512_words": (CRC32, 512, {"byteTails": False}, frames(11, 100, 9000, long_frames=1)),
     # FCS check (RX): crc_ok only, both outputs, pipelined, whole words, 8-bit bus

@@ -41,8 +41,10 @@ public final class CrcTops {
                         ParamSpec.integer("dataPipeline", "register the data term (wide buses)", 0, 0, 1),
                         ParamSpec.flag("value", "output the CRC value (crc_value)", true),
                         ParamSpec.flag("check", "output crc_ok: the frame ends with its correct CRC", false),
-                        ParamSpec.integer("tailStepsPerCycle", "tail-correction steps per pipeline stage",
-                                CrcEngine.DEFAULT_TAIL_STEPS, 1, 8)),
+                        ParamSpec.flag("tailMatrix", "undo a last beat's padding with one ROM-selected matrix "
+                                + "(one stage; false: in steps)", true),
+                        ParamSpec.integer("tailStepsPerCycle", "tail-correction steps per pipeline stage "
+                                + "(without tailMatrix)", CrcEngine.DEFAULT_TAIL_STEPS, 1, 8)),
                 v -> {
                     CrcSpec spec = spec(v);
                     int dataWidth = v.integer("dataWidth");
@@ -50,7 +52,7 @@ public final class CrcTops {
                     int dataPipeline = v.integer("dataPipeline");
                     int tailSteps = v.integer("tailStepsPerCycle");
                     CrcEngine.Options options = new CrcEngine.Options(byteTails, dataPipeline, v.flag("value"),
-                            v.flag("check"), tailSteps);
+                            v.flag("check"), tailSteps, v.flag("tailMatrix"));
                     return () -> new CrcEngine(spec, dataWidth, options);
                 }));
         c.add(new TopSpec("crc_appender",

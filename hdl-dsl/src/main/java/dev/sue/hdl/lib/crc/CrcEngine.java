@@ -37,8 +37,11 @@ import java.util.function.IntFunction;
  *       receiver's FCS check). Needs a whole-byte width and {@code reflectIn == reflectOut}.
  *       With byte tails this is far cheaper
  *       than the value (no tail correction, see below). At least one of value and check.</li>
+ *   <li>{@link Options#tailMatrix} (default true): the value path undoes a last beat's padding
+ *       with one matrix chosen by the padding count, in one pipeline stage (below); false: in
+ *       {@code log2(N)} steps, {@link Options#tailStepsPerCycle} per stage.</li>
  *   <li>{@link Options#tailStepsPerCycle}: 1..8 (default 2): tail-correction steps (below) per
- *       pipeline stage; each step is two LUT levels.</li>
+ *       pipeline stage without {@code tailMatrix}; each step is two LUT levels.</li>
  * </ul>
  *
  * <h2>Ports</h2>
@@ -71,8 +74,11 @@ import java.util.function.IntFunction;
  * That yields the wanted register advanced over {@code p} zero bytes, {@code A8^p * wanted}:
  * <ul>
  *   <li>the value path undoes the padding, multiplying by {@code A8^-p} (it exists because the
- *       polynomial has the {@code x^0} term) in {@code log2(N)} conditional steps
- *       {@code c = p[b] ? A8^-(2^b) * c : c}, all outside the feedback loop;</li>
+ *       polynomial has the {@code x^0} term), outside the feedback loop: with {@code tailMatrix}
+ *       as one product {@code M(p) * c}, each entry of {@code M(p)} a ROM bit of {@code p} and each
+ *       output bit an AND-XOR of {@code width} terms (a ROM level and three XOR levels for CRC-32:
+ *       one stage at every width, for {@code N * width^2} ROM bits); else in {@code log2(N)}
+ *       conditional steps {@code c = p[b] ? A8^-(2^b) * c : c};</li>
  *   <li>the check path needs no undoing: it compares the padded register with
  *       {@code A8^p * good}, a constant per {@code p} (a small ROM).</li>
  * </ul>
@@ -84,9 +90,9 @@ import java.util.function.IntFunction;
  * a frame's last beat is first captured (one cycle) before the checks or the correction, and
  * with tail handling ({@code byteTails} and {@code N > 1}) the input register adds one more:
  * {@code [1 +] dataPipeline + 1 + S}, where {@code S = ceil(log2(N) / tailStepsPerCycle)} when
- * the value is output with tail handling, else 1. For CRC-32 with byte tails: 512-bit value
- * 5, check only 3; 1024-bit value 6. Both outputs share {@code crc_valid}. Declared with
- * {@code latency(n)}.
+ * the value is output with tail handling in steps, else 1 (the tail matrix included). For CRC-32
+ * with byte tails: value 3 at every width (5 at 512 bits and 6 at 1024 with two steps per cycle),
+ * check only 3. Both outputs share {@code crc_valid}. Declared with {@code latency(n)}.
  *
  * <h2>Ethernet FCS</h2>
  * TX: run a value engine over the frame's bytes (without FCS) and append
@@ -110,31 +116,38 @@ public final class CrcEngine extends Component {
      * @param dataPipeline      0 or 1 register stages on the data term
      * @param value             output {@code crc_value}
      * @param check             output {@code crc_ok}
-     * @param tailStepsPerCycle tail-correction steps per pipeline stage, 1..8
+     * @param tailStepsPerCycle tail-correction steps per pipeline stage, 1..8 (without tailMatrix)
+     * @param tailMatrix        undo the padding with one ROM-selected matrix in one stage
      */
-    public record Options(boolean byteTails, int dataPipeline, boolean value, boolean check, int tailStepsPerCycle) {
+    public record Options(boolean byteTails, int dataPipeline, boolean value, boolean check, int tailStepsPerCycle,
+            boolean tailMatrix) {
         public static Options defaults() {
-            return new Options(true, 0, true, false, DEFAULT_TAIL_STEPS);
+            return new Options(true, 0, true, false, DEFAULT_TAIL_STEPS, true);
         }
 
         public Options withByteTails(boolean v) {
-            return new Options(v, dataPipeline, value, check, tailStepsPerCycle);
+            return new Options(v, dataPipeline, value, check, tailStepsPerCycle, tailMatrix);
         }
 
         public Options withDataPipeline(int v) {
-            return new Options(byteTails, v, value, check, tailStepsPerCycle);
+            return new Options(byteTails, v, value, check, tailStepsPerCycle, tailMatrix);
         }
 
         public Options withValue(boolean v) {
-            return new Options(byteTails, dataPipeline, v, check, tailStepsPerCycle);
+            return new Options(byteTails, dataPipeline, v, check, tailStepsPerCycle, tailMatrix);
         }
 
         public Options withCheck(boolean v) {
-            return new Options(byteTails, dataPipeline, value, v, tailStepsPerCycle);
+            return new Options(byteTails, dataPipeline, value, v, tailStepsPerCycle, tailMatrix);
         }
 
+        /** Tail correction in steps ({@code tailMatrix} off), {@code v} per stage. */
         public Options withTailStepsPerCycle(int v) {
-            return new Options(byteTails, dataPipeline, value, check, v);
+            return new Options(byteTails, dataPipeline, value, check, v, false);
+        }
+
+        public Options withTailMatrix(boolean v) {
+            return new Options(byteTails, dataPipeline, value, check, tailStepsPerCycle, v);
         }
     }
 
@@ -170,6 +183,7 @@ public final class CrcEngine extends Component {
         param("value", options.value());
         param("check", options.check());
         param("tailStepsPerCycle", options.tailStepsPerCycle());
+        param("tailMatrix", options.tailMatrix());
         require(dataWidth >= 8 && dataWidth <= 2048 && dataWidth % 8 == 0,
                 "dataWidth must be a multiple of 8 in 8..2048, got " + dataWidth);
         require(options.dataPipeline() == 0 || options.dataPipeline() == 1,
@@ -300,6 +314,8 @@ public final class CrcEngine extends Component {
             outValid = finValid;
             if (options.value() && !tails) {
                 valueOut = finish(spec, fin);
+            } else if (options.value() && options.tailMatrix()) {
+                valueOut = finish(spec, unpadMatrix(spec, fin, finPad, lanes));
             } else if (options.value()) {
                 Bits c = fin;
                 UInt sel = finPad;
@@ -429,6 +445,37 @@ public final class CrcEngine extends Component {
             return sel.not();
         }
         return mux(sel, hi, lo);
+    }
+
+    /**
+     * {@code A8^-p * c} for the runtime padding count {@code pad}: entry (r, j) of the matrix is a
+     * ROM bit of {@code pad}, output bit r the XOR of its {@code width} AND terms.
+     */
+    private static Bits unpadMatrix(CrcSpec spec, Bits c, UInt pad, int lanes) {
+        int w = spec.width();
+        Gf2Matrix undo = CrcMatrices.zeroBytesAdvance(spec, 1).inverse();
+        Gf2Matrix[] byPad = new Gf2Matrix[1 << pad.width()];
+        Gf2Matrix m = Gf2Matrix.identity(w);
+        for (int p = 0; p < byPad.length; p++) {
+            byPad[p] = m; // entries beyond lanes - 1 never occur
+            m = p + 1 < lanes ? undo.multiply(m) : m;
+        }
+        List<Bool> outs = new ArrayList<>(w);
+        for (int r = w - 1; r >= 0; r--) {
+            List<Bool> terms = new ArrayList<>(w);
+            for (int j = 0; j < w; j++) {
+                boolean[] column = new boolean[byPad.length];
+                for (int p = 0; p < byPad.length; p++) {
+                    column[p] = byPad[p].get(r, j);
+                }
+                Bool e = romBit(pad, pad.width(), column, 0);
+                if (e != FALSE) {
+                    terms.add(e == TRUE ? c.bit(j) : e.and(c.bit(j)));
+                }
+            }
+            outs.add(terms.isEmpty() ? FALSE : cat(terms).xorR().named("unpad_" + r));
+        }
+        return cat(outs).named("unpad");
     }
 
     /** OR of {@code terms} as a balanced tree. */
