@@ -19,30 +19,36 @@ final class RxWrittenBeat {
     final Bool valid;
     /** The beat's op map ({@link RxOpMap}). */
     final Bits map;
+    /** Per lane k (bit k): its op ends in this word ({@link RxOpMap.Beat#inWord}). */
+    final Bits inWordAt;
     /** The PDU's op-region length, VC and source (as on the beat). */
     final UInt length;
+    /** The length of the ring's beat now (this register's next value). */
+    final UInt nextLength;
     final UInt vc;
     final UInt src;
     /** Ring word where the beat's PDU starts, and words of it written before this beat. */
     final UInt start;
     final UInt n;
-    /** n + 1 (the PDU's words in the ring once this beat is written), added a cycle early. */
-    final UInt nPlusOne;
+    /** n + wen (the PDU's words in the ring once this beat is written), added a cycle early. */
+    final UInt written;
     /** The beat was written into the ring (word {@code start + n}). */
     final Bool wen;
     /** Last beat of its PDU, and the PDU was kept. */
     final Bool last;
     final Bool store;
 
-    RxWrittenBeat(RxRing ring, Bool inValid, Bits map) {
+    RxWrittenBeat(RxRing ring, Bool inValid, RxOpMap.Beat beat) {
         valid = flag("wb_valid", inValid);
-        this.map = regNext(map).named("wb_map");
+        this.map = regNext(beat.map).named("wb_map");
+        inWordAt = regNext(beat.inWord).named("wb_in_word_at");
         length = regNext(ring.ib.length).named("wb_length");
+        nextLength = ring.ib.length;
         vc = regNext(ring.vIn).named("wb_vc");
         src = regNext(ring.ib.src).named("wb_src");
         start = regNext(ring.wpSel).named("wb_start");
         n = regNext(ring.nEff).named("wb_n");
-        nPlusOne = regNext(ring.nEff.add(1)).named("wb_n_plus_one");
+        written = regNext(mux(ring.wen, ring.nEff.add(1), ring.nEff)).named("wb_written");
         wen = flag("wb_wen", ring.wen);
         last = flag("wb_last", ring.lastIn);
         store = flag("wb_store", ring.store);
