@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The op validator ("walker") of {@link RxDeliver}: visits stored PDUs in arrival order and
- * checks their ops, one op header per cycle (the code of its lane in the op map,
- * {@link RxOpMap}: next op at + op length), before any op is delivered (a malformed op anywhere
+ * checks their ops, one op header per cycle (the end of its lane in the op map,
+ * {@link RxOpMap}: the next op's position), before any op is delivered (a malformed op anywhere
  * drops the whole PDU). While it has caught up it follows the PDU streaming in ("live"), one cycle behind the input
  * ({@link RxWrittenBeat}): a header in that beat is read from its register, an older one from RAM
  * port V (every word it can need is written by then: no bypass); the verdict then leaves in the
