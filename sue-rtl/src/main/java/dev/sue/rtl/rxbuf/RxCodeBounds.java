@@ -8,11 +8,11 @@ import dev.sue.hdl.UInt;
 
 /**
  * End tests of the op walks of {@link RxDeliver} on an op-map lane ({@link RxOpMap.Lane}: where
- * its op ends, in 2-byte units from the PDU's first byte) against the PDU's length {@code len},
- * fixed per PDU: the op ends at byte 2 * end, so it reaches the end iff {@code 2 * end >= len},
- * i.e. {@code end > (len - 1) / 2} ({@link #reachUnits}) or {@code {end, 1} > len}, and runs
- * past it iff {@code {end, 0} > len}. The walks make these tests on every lane of a word before
- * the lane pick ({@link RxOpMap#perLane}), so the other side is a register, never a subtraction
+ * its op ends, in 2-byte units from the PDU's first byte), against bounds fixed per PDU of
+ * {@code len} bytes: with the op ending at byte 2 * end, it reaches the end iff
+ * {@code 2 * end >= len <=> end > (len - 1) / 2} ({@link #reachUnits}) and runs past it iff
+ * {@code 2 * end > len <=> end > len / 2}. The walks make these tests on every lane of a word
+ * before the lane pick ({@link RxOpMap#perLane}), so a bound is a register, never a subtraction
  * from the walk's position.
  */
 final class RxCodeBounds {
@@ -24,14 +24,14 @@ final class RxCodeBounds {
         return len.resize(13).sub(1).shr(1).resize(12);
     }
 
-    /** The lane's op reaches the end of a PDU of {@code len} bytes, or the lane stops the walk (PAD or invalid). */
-    static Bool endsWalk(RxOpMap.Lane l, UInt len) {
+    /** The lane's op reaches the PDU's end, or the lane stops the walk (PAD or invalid). */
+    static Bool reaches(RxOpMap.Lane l, UInt reachUnits) {
         // the stop bit on top of the end: one compare, no OR after its carry chain
-        return cat(l.stop, l.end, TRUE).asUInt().gt(len.resize(RxOpMap.END_BITS + 2));
+        return cat(l.stop, l.end).asUInt().gt(reachUnits.resize(RxOpMap.END_BITS + 1));
     }
 
-    /** The lane's op is malformed in a PDU of {@code len} bytes: an invalid type, or it runs past the end. */
-    static Bool malformed(RxOpMap.Lane l, UInt len) {
-        return mux(l.stop, l.invalid, cat(l.end, FALSE).asUInt().gt(len.resize(RxOpMap.END_BITS + 1)));
+    /** The lane's op runs past the end of a PDU whose length / 2 is {@code halfLen}. */
+    static Bool passes(RxOpMap.Lane l, UInt halfLen) {
+        return l.end.gt(halfLen.resize(RxOpMap.END_BITS));
     }
 }

@@ -151,8 +151,8 @@ public final class RxDeliver extends Component {
         RxBuffer buf = new RxBuffer(dataWidth, vcs, wordsPerVc);
         RxRing ring = new RxRing(buf, in, accept);
         fits.set(ring.beatOk);
-        RxOpMap.Beat opMap = RxOpMap.of(in.payload.data, table, ring.nEff);
-        buf.opMap.write(buf.mapAddr(ring.vIn, ring.widx), opMap.map.named("in_op_map"), ring.wen);
+        Bits opMap = RxOpMap.of(in.payload.data, table, ring.nEff).named("in_op_map");
+        buf.opMap.write(buf.mapAddr(ring.vIn, ring.widx), opMap, ring.wen);
         RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid, opMap));
         List<RxVcQueue> ready = new ArrayList<>();
         List<Bool> takenBy = new ArrayList<>();

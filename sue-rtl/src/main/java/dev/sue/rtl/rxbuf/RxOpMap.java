@@ -70,26 +70,11 @@ final class RxOpMap {
     }
 
     /**
-     * A beat's op map ({@code map}, lane k from bit laneBits() * k on) and, at bit k, whether the
-     * op of lane k ends inside the beat's own word ({@code inWord}: its end's word is the beat's,
-     * so the walk's next header is in the same word).
+     * The op map of {@code data} (lane k from bit laneBits() * k on), looked up in {@code table};
+     * {@code word} is the beat's word index in its PDU (the words written before it), so lane k
+     * is at unit {@code word * B/2 + k} of the PDU.
      */
-    static final class Beat {
-        final Bits map;
-        final Bits inWord;
-
-        private Beat(Bits map, Bits inWord) {
-            this.map = map;
-            this.inWord = inWord;
-        }
-    }
-
-    /**
-     * The op map of {@code data}, looked up in {@code table}; {@code word} is the beat's word
-     * index in its PDU (the words written before it), so lane k is at unit
-     * {@code word * B/2 + k} of the PDU.
-     */
-    static Beat of(Bits data, RxCommandTable table, UInt word) {
+    static Bits of(Bits data, RxCommandTable table, UInt word) {
         int lanes = data.width() / 16;
         int beatBytes = data.width() / 8;
         int lb = log2Up(beatBytes);
@@ -99,7 +84,6 @@ final class RxOpMap {
         UInt wordUnits = word.resize(END_BITS - (lb - 1));
         List<Bits> types = new ArrayList<>();
         List<Bits> out = new ArrayList<>();
-        List<Bool> inWord = new ArrayList<>();
         for (int k = lanes - 1; k >= 0; k--) {
             UInt type = data.slice(16 * k + 7, 16 * k).asUInt();
             UInt lenM1 = data.slice(16 * k + 15, 16 * k + 8).asUInt();
@@ -117,8 +101,6 @@ final class RxOpMap {
             UInt at = cat(wordUnits, U(k, lb - 1)).asUInt();
             UInt len = mux(stop, U(0, 8), mux(dataPresent, withData, units.resize(8)));
             lane.end.set(at.add(len.resize(END_BITS)));
-            // k + len < B/2: no carry into the word (a constant per lane, beside the add)
-            inWord.add(0, len.lt(lanes - k));
             lane.dataPresent.set(dataPresent);
             lane.units.set(units);
             lane.lastBeat.set(lenM1.shr(lb).resize(LAST_BEAT_BITS));
@@ -128,7 +110,7 @@ final class RxOpMap {
             out.add(asBits(lane));
         }
         table.laneType.set(cat(types));
-        return new Beat(cat(out), OneHot.fromBools(inWord));
+        return cat(out);
     }
 
     /** Lane {@code lane} of {@code map}: one indexed read ({@link RxBuffer#choose}). */

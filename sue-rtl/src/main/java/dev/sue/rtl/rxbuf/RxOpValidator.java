@@ -72,10 +72,11 @@ final class RxOpValidator {
         Bool wBad = reg("w_bad", bool()).init(false);
         UInt wVc = reg("w_vc", uint(2)).init(0);
         UInt wStart = reg("w_start", uint(wb)).init(0);
-        // the length of the PDU walked: while live, the input beat's, loaded from the ring's beat
-        // a cycle early, so the end tests meet one register, not a choice between the stored and
-        // the live PDU's
+        // the length of the PDU walked, and (length - 1) / 2 (RxPduDesc#reachUnits): while live,
+        // the input beat's, loaded from the ring's beat a cycle early, so the end tests meet one
+        // register, not a choice between the stored and the live PDU's
         UInt wLen = reg("w_len", uint(13)).init(0);
+        UInt wReach = reg("w_reach", uint(12)).init(0);
         UInt wSrc = reg("w_src", uint(10)).init(0);
         UInt liveVcQ = reg("live_vc", uint(2)).init(0);
         UInt liveStartQ = reg("live_start", uint(wb)).init(0);
@@ -101,20 +102,19 @@ final class RxOpValidator {
         RxOpMap.Lane vLane = RxOpMap.pick("v_lane", List.of(in.map, vRam), laneIdx);
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
         // Depth: the walk's decisions on the op are one bit each, picked by the lane index from
-        // tests made on every lane of both words against the PDU's length (a register): the op
-        // reaches the end or stops (the walk ends), runs past it or is invalid (malformed), and,
-        // live, its next header is in a word written by then. So no compare follows the pick (a
-        // 64:1 lane pick mapped in 4-5 LUTs, the compare and what follows it in 3-5 more:
-        // 9.25-10.25 levels in the sixth round). While live, wLen is the input beat's length.
+        // tests made on every lane of both words against bounds fixed per PDU (registers): the
+        // lane's end (PDU units) against (len - 1) / 2 (reaches the end: the walk ends), len / 2
+        // (runs past it: malformed) and the live PDU's written words (its next op is readable).
+        // So no compare follows the pick (a 64:1 lane pick mapped in 4-5 LUTs, and the compare
+        // and what follows it in 3-5 more: 9.25-10.25 levels in the sixth round).
+        UInt passCur = wLen.shr(1).resize(12).named("w_pass");
         UInt nWritten = in.written;
         final int endWordBits = RxOpMap.END_BITS - (lb - 1);
         final int cmpBits = Math.max(endWordBits, buf.pw);
-        Bits endsAt = perLane("w_ends_at", in.map, vRam, l -> RxCodeBounds.endsWalk(l, wLen));
-        Bits badAt = perLane("w_bad_at", in.map, vRam, l -> RxCodeBounds.malformed(l, wLen));
-        // the input beat's lanes: an op ending in its own word is readable once it is written
-        Bits readableAt = cat(RxOpMap.perLane("w_readable_at_v", vRam,
-                        l -> l.end.shr(lb - 1).resize(endWordBits).resize(cmpBits).lt(nWritten.resize(cmpBits))),
-                in.inWordAt.and(repeat(wen, in.inWordAt.width()))).named("w_readable_at");
+        Bits endsAt = perLane("w_ends_at", in.map, vRam, l -> RxCodeBounds.reaches(l, wReach));
+        Bits badAt = perLane("w_bad_at", in.map, vRam, l -> mux(l.stop, l.invalid, RxCodeBounds.passes(l, passCur)));
+        Bits readableAt = perLane("w_readable_at", in.map, vRam,
+                l -> l.end.shr(lb - 1).resize(endWordBits).resize(cmpBits).lt(nWritten.resize(cmpBits)));
         Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
         // Depth: the walk ends on the header (a stop, or the op reaching the end) comes last, after
         // the pick; every decision on it (the verdict, the walker's next PDU, the descriptor
@@ -161,6 +161,7 @@ final class RxOpValidator {
         vAddr.set(buf.mapAddr(rdVcV, rdIdxV));
         wRd.set(vIssue);
         wLen.set(in.nextLength);
+        wReach.set(in.nextReach);
         when(wStored.or(wLive.not()), () -> {
             when(selecting, () -> {
                 wPos.set(U(0, 14));
@@ -172,11 +173,13 @@ final class RxOpValidator {
                     wVc.set(stored.m.payload.vc);
                     wStart.set(stored.m.payload.start);
                     wLen.set(stored.m.payload.length);
+                    wReach.set(stored.m.payload.reachUnits);
                     wSrc.set(stored.m.payload.src);
                 });
             }).otherwise(() -> {
                 wPos.set(posNext);
                 wLen.set(wLen);
+                wReach.set(wReach);
             });
         }).otherwise(() -> when(lastNow, () -> {
             when(contConv, () -> {
@@ -185,6 +188,7 @@ final class RxOpValidator {
                 wVc.set(vIn);
                 wStart.set(inStart);
                 wLen.set(wLen);
+                wReach.set(wReach);
                 wSrc.set(in.src);
                 wPos.set(posNext);
             }).otherwise(() -> {
@@ -214,7 +218,7 @@ final class RxOpValidator {
         v.start.set(mux(wStored, wStart, inStart));
         v.length.set(wLen);
         v.words.set(buf.words(v.length));
-        v.reachUnits.set(RxCodeBounds.reachUnits(wLen));
+        v.reachUnits.set(wReach);
         v.src.set(mux(wStored, wSrc, in.src));
         v.bad.set(vBad);
         verdictNow = v;

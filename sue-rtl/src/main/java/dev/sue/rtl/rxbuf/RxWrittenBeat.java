@@ -19,12 +19,11 @@ final class RxWrittenBeat {
     final Bool valid;
     /** The beat's op map ({@link RxOpMap}). */
     final Bits map;
-    /** Per lane k (bit k): its op ends in this word ({@link RxOpMap.Beat#inWord}). */
-    final Bits inWordAt;
     /** The PDU's op-region length, VC and source (as on the beat). */
     final UInt length;
-    /** The length of the ring's beat now (this register's next value). */
+    /** The length of the ring's beat now (this register's next value) and its (length - 1) / 2 ({@link RxCodeBounds#reachUnits}). */
     final UInt nextLength;
+    final UInt nextReach;
     final UInt vc;
     final UInt src;
     /** Ring word where the beat's PDU starts, and words of it written before this beat. */
@@ -38,12 +37,12 @@ final class RxWrittenBeat {
     final Bool last;
     final Bool store;
 
-    RxWrittenBeat(RxRing ring, Bool inValid, RxOpMap.Beat beat) {
+    RxWrittenBeat(RxRing ring, Bool inValid, Bits map) {
         valid = flag("wb_valid", inValid);
-        this.map = regNext(beat.map).named("wb_map");
-        inWordAt = regNext(beat.inWord).named("wb_in_word_at");
+        this.map = regNext(map).named("wb_map");
         length = regNext(ring.ib.length).named("wb_length");
         nextLength = ring.ib.length;
+        nextReach = RxCodeBounds.reachUnits(ring.ib.length).named("wb_next_reach");
         vc = regNext(ring.vIn).named("wb_vc");
         src = regNext(ring.ib.src).named("wb_src");
         start = regNext(ring.wpSel).named("wb_start");
