@@ -151,7 +151,7 @@ public final class RxDeliver extends Component {
         RxBuffer buf = new RxBuffer(dataWidth, vcs, wordsPerVc);
         RxRing ring = new RxRing(buf, in, accept);
         fits.set(ring.beatOk);
-        Bits opMap = RxOpMap.of(in.payload.data, table).named("in_op_map");
+        Bits opMap = RxOpMap.of(in.payload.data, table, ring.nEff).named("in_op_map");
         buf.opMap.write(buf.mapAddr(ring.vIn, ring.widx), opMap, ring.wen);
         RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid, opMap));
         List<RxVcQueue> ready = new ArrayList<>();

@@ -44,11 +44,11 @@ final class RxOpDeliverer {
         final UInt widx = ring.widx;
         // ==== deliverer: header port H (walks ops, reads ahead) and data port D ====
         // Depth: the op walk is a loop through port H/M (header and op-map read -> op length ->
-        // next header's address). Only the next op's address sits on it: the op's length and
-        // type come from the op map (looked up when the beat was written), the credit check
-        // drives the read enable (a held read keeps its data), a VC switch address is chosen from
-        // registers assuming the PDU ends, and the last-op test compares the op's code with the
-        // units left, kept in a register (h_rem_units) as the walk moves.
+        // next header's address). Only the next op's address sits on it: the op's end and type
+        // come from the op map (looked up when the beat was written), the credit check drives
+        // the read enable (a held read keeps its data), a VC switch address is chosen from
+        // registers assuming the PDU ends, and the last-op test is one bit picked from tests of
+        // every lane's end against the PDU's bound, a register (h_reach).
         List<UInt> opos = new ArrayList<>();
         List<UInt> cmdC = new ArrayList<>();
         List<UInt> dataC = new ArrayList<>();
@@ -92,24 +92,17 @@ final class RxOpDeliverer {
         for (int v = 0; v < vcs; v++) {
             headWords.add(ready.get(v).m.payload.words);
         }
-        // per VC, the units left after its op position in its head PDU, for a fetch
-        List<UInt> fetchRem = new ArrayList<>();
-        for (int v = 0; v < vcs; v++) {
-            fetchRem.add(ready.get(v).m.payload.reachUnits.sub(opos.get(v).shr(1).resize(12)).named("fetch_rem_" + v));
-        }
         UInt hdSrc = selDesc(ready, hv, d -> d.src).named("hd_src");
         // Depth: the served VC's head and credits are tested per VC and only the one-bit results
         // are chosen by hv (choosing whole fields by hv before a compare mapped as 5 LUT levels)
         int lbw = RxOpMap.LAST_BEAT_BITS;
         List<UInt> headMatch = new ArrayList<>();
-        List<UInt> headEmpty = new ArrayList<>();
         List<UInt> cmdAny = new ArrayList<>();
         List<UInt> dataMany = new ArrayList<>();
         List<UInt> dataFew = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxPduDesc d = ready.get(v).m.payload;
             headMatch.add(ready.get(v).m.valid.and(d.start.eq(hs)).andNot(d.bad).asUInt().named("head_match_" + v));
-            headEmpty.add(d.reachUnits.bit(11).asUInt()); // an empty PDU ((0 - 1) / 2)
             cmdAny.add(cmdC.get(v).ne(0).asUInt());
             dataMany.add(dataC.get(v).slice(CW - 1, lbw).ne(0).asUInt());
             dataFew.add(dataC.get(v).resize(lbw));
@@ -142,25 +135,22 @@ final class RxOpDeliverer {
         // ~last_beat, inverted on every lane before the pick: the credit adder's operand comes
         // straight from the pick (inverted after it, yosys kept an INV before the carry chain)
         UInt lastBeatInv = RxOpMap.pickField("h_last_beat_inv", hMap, laneIdx, l -> l.lastBeat.not().asBits()).asUInt();
-        UInt opLen = RxOpMap.bytes(hLane).named("op_len");
-        UInt hNext = hp.add(opLen).named("h_next");
-        // the op reaches the end: its code against the units left ((len - hp - 1) / 2), kept in
-        // a register as hp moves (minus the code on each op), or the head's own reachUnits right
-        // after a speculative next-PDU read (hp = 0, the head not known when it was issued)
-        UInt remUnits = reg("h_rem_units", uint(12)).init(0);
-        Bool remFromHead = reg("h_rem_from_head", bool()).init(false);
-        UInt remCur = mux(remFromHead, selDesc(ready, hv, d -> d.reachUnits), remUnits).named("h_rem_cur");
-        // a PDU the validator passed holds only valid types up to its end or a PAD byte; hp >= len
-        // is the units left going negative (bit 11: at most 2047 units otherwise)
-        Bool atLen = mux(remFromHead, RxBuffer.sel(headEmpty, hv).bit(0), remUnits.bit(11));
+        // the next op's position (PDU bytes) is the lane's end: no add after the pick
+        UInt hNext = cat(hLane.end, B(0, 1)).asUInt().resize(14).named("h_next");
+        // the head PDU's (len - 1) / 2 (RxPduDesc#reachUnits), a register loaded whenever the walk
+        // takes up a PDU: the op reaches the end iff its lane's end is above it. Depth: tested on
+        // every lane of port M's word against this register and one bit picked by h_abs, so no
+        // compare follows the lane pick (against the units left, a register that moved with hp,
+        // the compare after the pick left 8.25-9.25 levels to port H's address)
+        UInt hReach = reg("h_reach", uint(12)).init(0);
+        // a PDU the validator passed holds only valid types up to its end or a PAD byte; an op
+        // continues the walk only below the end, so the walk is at the end only on an empty PDU
+        // ((0 - 1) / 2 is all ones)
+        Bool atLen = hReach.bit(11);
         Bool pduEnd = atLen.or(RxOpMap.pickBit("lane_pad", RxOpMap.perLane("lane_pad_at", hMap, RxOpMap::isPad), laneIdx))
                 .named("pdu_end");
-        // Depth: the code meets an 8-bit bound clamped from registers (254 past 254, above every
-        // valid code), not remCur itself: yosys merged `code > remCur` with the h_rem_units
-        // subtraction below into one ALU, so last_op waited for that subtractor's LUTs (9.25
-        // levels at 512 bits to the read address, hp, opos, the frees and the queue pops)
-        UInt remBound = RxCodeBounds.clampUnits(remCur).named("h_rem_bound");
-        Bool lastOp = hLane.code.gt(remBound).named("last_op");
+        Bool lastOp = RxOpMap.pickBit("last_op", RxOpMap.perLane("last_op_at", hMap,
+                l -> l.end.gt(hReach.resize(RxOpMap.END_BITS))), laneIdx);
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hLane.beat0InPair.named("win0");
 
@@ -275,8 +265,8 @@ final class RxOpDeliverer {
         Bool selCont = opHere.andNot(lastOp).named("sel_cont");
         // the read position and the same plus one word (bank 0's address), each chosen among
         // candidates that carry their own offset: no adder after the late choice
-        ReadPos at = new ReadPos("", 0, ready, opos, hA, hs, nwDec, opLen, parkStart, lb, pb);
-        ReadPos atB = new ReadPos("_b", 1, ready, opos, hA, hs, nwDec, opLen, parkStart, lb, pb);
+        ReadPos at = new ReadPos("", 0, ready, opos, hA, hs, nwDec, hNext, parkStart, lb, pb);
+        ReadPos atB = new ReadPos("_b", 1, ready, opos, hA, hs, nwDec, hNext, parkStart, lb, pb);
         for (ReadPos r : List.of(at, atB)) {
             UInt switchPos = mux(sw.any, RxBuffer.sel(r.fetch, sw.index), r.spec).named("switch_pos" + r.suffix);
             UInt idlePos = mux(idle.any, RxBuffer.sel(r.fetch, idle.index), r.park).named("idle_pos" + r.suffix);
@@ -300,7 +290,18 @@ final class RxOpDeliverer {
         // of this VC (spec)
         UInt hvSw = mux(sw.any, sw.index, hv);
         UInt hpSw = mux(sw.any, RxBuffer.sel(opos, sw.index), U(0, 14));
-        UInt remSw = RxBuffer.sel(fetchRem, sw.index);
+        // h_reach of the PDU taken up: a fetched head's own (it stays on the head), the next
+        // head's after this VC's pop (a speculative next-PDU read) or on a parked VC (its queue is
+        // empty, so whatever loads its head), or on a re-read, the head's as of the next edge
+        List<UInt> headReach = new ArrayList<>();
+        List<UInt> nextReach = new ArrayList<>();
+        List<UInt> heldReach = new ArrayList<>();
+        for (RxVcQueue q : ready) {
+            headReach.add(q.m.payload.reachUnits);
+            nextReach.add(q.nextReach);
+            heldReach.add(mux(q.m.valid, q.m.payload.reachUnits, q.nextReach));
+        }
+        UInt reachSw = mux(sw.any, RxBuffer.sel(headReach, sw.index), RxBuffer.sel(nextReach, hv)).named("h_reach_sw");
         UInt hsSw = mux(sw.any, selDesc(ready, sw.index, d -> d.start), specStart);
         UInt hASw = mux(sw.any, RxBuffer.sel(fetchPos, sw.index), specPos).named("h_abs_sw");
         Bool pendSw = sw.any.andNot(swBad).or(sw.any.not());
@@ -308,12 +309,14 @@ final class RxOpDeliverer {
 
         hPend.set(FALSE);
         parkRead.set(park);
-        when(reread.or(holdH), () -> hPend.set(TRUE))
+        when(reread, () -> {
+            hPend.set(TRUE);
+            hReach.set(RxBuffer.sel(heldReach, hv));
+        }).elseWhen(holdH, () -> hPend.set(TRUE))
                 .elseWhen(go, () -> {
                     hv.set(mux(lastOp, hvSw, hv));
                     hp.set(mux(lastOp, hpSw, hNext));
-                    remUnits.set(mux(lastOp, remSw, remCur.sub(hLane.code.resize(12))));
-                    remFromHead.set(lastOp.and(sw.any.not()));
+                    hReach.set(mux(lastOp, reachSw, hReach));
                     hs.set(mux(lastOp, hsSw, hs));
                     hA.set(mux(lastOp, hASw, contPos));
                     hPend.set(lastOp.not().or(pendSw));
@@ -321,8 +324,7 @@ final class RxOpDeliverer {
                 }).elseWhen(endNow, () -> {
                     hv.set(hvSw);
                     hp.set(hpSw);
-                    remUnits.set(remSw);
-                    remFromHead.set(sw.any.not());
+                    hReach.set(reachSw);
                     hs.set(hsSw);
                     hA.set(hASw);
                     hPend.set(pendSw);
@@ -331,15 +333,14 @@ final class RxOpDeliverer {
                     rr.set(idle.index);
                     hv.set(idle.index);
                     hp.set(RxBuffer.sel(opos, idle.index));
-                    remUnits.set(RxBuffer.sel(fetchRem, idle.index));
-                    remFromHead.set(FALSE);
+                    hReach.set(RxBuffer.sel(headReach, idle.index));
                     hs.set(selDesc(ready, idle.index, d -> d.start));
                     hA.set(RxBuffer.sel(fetchPos, idle.index));
                     hPend.set(fetchIdle);
                 }).elseWhen(park, () -> {
                     hv.set(parkVc);
                     hp.set(U(0, 14));
-                    remFromHead.set(TRUE);
+                    hReach.set(RxBuffer.sel(nextReach, parkVc));
                     hs.set(parkStart);
                     hA.set(at.park);
                     hPend.set(TRUE);
@@ -476,7 +477,7 @@ final class RxOpDeliverer {
     /**
      * The candidates of the next header read position plus {@code words} words: each VC's fetch
      * position (queue head start, op position), the speculative next PDU (hs + head words), the
-     * current position, the continuation (+ op length) and the parked read (the PDU being
+     * current position, the continuation (the PDU's start + the op's end) and the parked read (the PDU being
      * written).
      */
     private static final class ReadPos {
@@ -489,7 +490,7 @@ final class RxOpDeliverer {
         final UInt park;
 
         ReadPos(String suffix, int words, List<RxVcQueue> ready, List<UInt> opos, UInt hA, UInt hs,
-                UInt nwDec, UInt opLen, UInt parkStart, int lb, int pb) {
+                UInt nwDec, UInt next, UInt parkStart, int lb, int pb) {
             this.suffix = suffix;
             for (int v = 0; v < ready.size(); v++) {
                 fetch.add(plus(ready.get(v).m.payload.start, words).resize(pb).shl(lb).add(opos.get(v).resize(pb))
@@ -498,7 +499,8 @@ final class RxOpDeliverer {
             specStart = plus(hs, words).add(nwDec.resize(hs.bitWidth())).named("spec_start" + suffix);
             spec = specStart.resize(pb).shl(lb);
             cur = plus(hA, words << lb);
-            cont = cur.add(opLen.resize(pb)).named("cont_pos" + suffix);
+            // the next op of this PDU: its start word (hs) plus the lane's end
+            cont = plus(hs, words).resize(pb).shl(lb).add(next.resize(pb)).named("cont_pos" + suffix);
             park = plus(parkStart, words).resize(pb).shl(lb).named("park_pos" + suffix);
         }
 

@@ -16,30 +16,39 @@ import java.util.function.Function;
  * The op map of a buffer word: for each of its B/2 two-byte lanes, what an op header starting
  * there means ({@link Lane}). Computed from the input beat with one command-table lookup per
  * lane as the beat is written, and stored beside it, so both op walks of {@link RxDeliver} (the
- * validator's and the deliverer's header walk) pick a lane and add its length: the type -&gt;
- * table -&gt; length chain is off their loops.
+ * validator's and the deliverer's header walk) pick a lane and move to its {@code end}: the
+ * type -&gt; table -&gt; length chain and the position add are off their loops.
  */
 final class RxOpMap {
-    /** Lane code of a PAD (type 0): the walk stops, the PDU is fine. */
-    static final int PAD = 0;
-    /** Lane code of a type not valid in the table: the PDU is malformed. */
-    static final int INVALID = 0xFF;
     /** Bits of a data op's last-beat index: byte1 / B &lt;= 255 / 32 at the narrowest beat (256 bits). */
     static final int LAST_BEAT_BITS = 3;
+    /**
+     * Bits of a lane's {@code end}, a position in 2-byte units from the PDU's first byte: an op
+     * region has at most 8191 bytes (13-bit length), an op header lies inside it and an op is at
+     * most 137 units long, so an end is below 4096 + 137.
+     */
+    static final int END_BITS = 13;
 
     /**
-     * One lane: {@code code} ({@link #PAD}, {@link #INVALID}, else the op's length in 2-byte
-     * units, {@code units + (data ? byte1 / 2 + 1 : 0)}, 1..137: an op's length is always even,
-     * ARCHITECTURE.md §5), {@code stop} (PAD or INVALID: the walk ends here; with it, code bit 0
-     * tells INVALID from PAD, so neither test compares all 8 bits after the pick), the table entry of its type ({@code dataPresent}, {@code units}), and
-     * where a data op's bytes lie, so the deliverer's decode takes no add or compare after the
-     * lane pick: {@code lastBeat} (index of its last data beat, byte1 / B), {@code dataNextWord}
-     * (its data start in the word after the header's: 2 * lane + 2 * units &gt;= B),
-     * {@code beat0InPair} (its beat 0 lies in the header's word pair: 2 * lane + 2 * units &lt;= B).
+     * One lane: {@code end} (where the op starting here ends, in 2-byte units from the PDU's
+     * first byte: the lane's own position plus its length, {@code units + (data ? byte1 / 2 + 1
+     * : 0)}, 1..137 units, an op's length is always even, ARCHITECTURE.md §5; for a stop lane its
+     * own position), {@code stop} (PAD or an invalid type: the walk ends here), {@code invalid}
+     * (the type is not valid in the table: the PDU is malformed), the table entry of its type
+     * ({@code dataPresent}, {@code units}), and where a data op's bytes lie, so the deliverer's
+     * decode takes no add or compare after the lane pick: {@code lastBeat} (index of its last
+     * data beat, byte1 / B), {@code dataNextWord} (its data start in the word after the
+     * header's: 2 * lane + 2 * units &gt;= B), {@code beat0InPair} (its beat 0 lies in the
+     * header's word pair: 2 * lane + 2 * units &lt;= B).
+     * <p>Why the end and not the length: the walks' next position is the picked {@code end}
+     * (no adder after the pick), and whether the op reaches or runs past the PDU's end is
+     * {@code end} against a bound fixed per PDU ({@link RxPduDesc#reachUnits}, length / 2),
+     * compared on every lane before the pick ({@link #perLane}) so that only one bit is picked.
      */
     static final class Lane extends Bundle {
-        final UInt code = uint(8);
+        final UInt end = uint(END_BITS);
         final Bool stop = bool();
+        final Bool invalid = bool();
         final Bool dataPresent = bool();
         final UInt units = uint(4);
         final UInt lastBeat = uint(LAST_BEAT_BITS);
@@ -60,14 +69,19 @@ final class RxOpMap {
     private RxOpMap() {
     }
 
-    /** The op map of {@code data} (lane k from bit laneBits() * k on), looked up in {@code table}. */
-    static Bits of(Bits data, RxCommandTable table) {
+    /**
+     * The op map of {@code data} (lane k from bit laneBits() * k on), looked up in {@code table};
+     * {@code word} is the beat's word index in its PDU (the words written before it), so lane k
+     * is at unit {@code word * B/2 + k} of the PDU.
+     */
+    static Bits of(Bits data, RxCommandTable table, UInt word) {
         int lanes = data.width() / 16;
         int beatBytes = data.width() / 8;
         int lb = log2Up(beatBytes);
         if (255 >> lb >= 1 << LAST_BEAT_BITS) {
             throw new IllegalArgumentException("op map: a " + data.width() + "-bit beat is below 256 bits");
         }
+        UInt wordUnits = word.resize(END_BITS - (lb - 1));
         List<Bits> types = new ArrayList<>();
         List<Bits> out = new ArrayList<>();
         for (int k = lanes - 1; k >= 0; k--) {
@@ -78,9 +92,15 @@ final class RxOpMap {
             UInt units = table.laneUnits.slice(4 * k + 3, 4 * k).asUInt();
             UInt withData = units.resize(8).add(lenM1.shr(1).resize(8)).add(1);
             Lane lane = wire("op_map_" + k, new Lane());
-            lane.stop.set(type.eq(0).or(table.laneValid.bit(k).not()));
-            lane.code.set(mux(type.eq(0), U(PAD, 8),
-                    mux(table.laneValid.bit(k), mux(dataPresent, withData, units.resize(8)), U(INVALID, 8))));
+            Bool invalid = type.ne(0).andNot(table.laneValid.bit(k));
+            Bool stop = type.eq(0).or(invalid);
+            lane.stop.set(stop);
+            lane.invalid.set(invalid);
+            // the lane's own position (the word's units, then k: a concatenation, no add) plus
+            // the op's length in units; a stop lane stays where it is
+            UInt at = cat(wordUnits, U(k, lb - 1)).asUInt();
+            UInt len = mux(stop, U(0, 8), mux(dataPresent, withData, units.resize(8)));
+            lane.end.set(at.add(len.resize(END_BITS)));
             lane.dataPresent.set(dataPresent);
             lane.units.set(units);
             lane.lastBeat.set(lenM1.shr(lb).resize(LAST_BEAT_BITS));
@@ -154,17 +174,8 @@ final class RxOpMap {
         return RxBuffer.choose(c, lane).bit(0).named(name);
     }
 
-    /** The lane's op is a PAD / an invalid type (the stop bit and one code bit). */
+    /** The lane's op is a PAD (a stop that is not an invalid type). */
     static Bool isPad(Lane l) {
-        return l.stop.andNot(l.code.bit(0));
-    }
-
-    static Bool isInvalid(Lane l) {
-        return l.stop.and(l.code.bit(0));
-    }
-
-    /** The op's length in bytes (meaningful for a valid type). */
-    static UInt bytes(Lane l) {
-        return l.code.resize(14).shl(1);
+        return l.stop.andNot(l.invalid);
     }
 }

@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The op validator ("walker") of {@link RxDeliver}: visits stored PDUs in arrival order and
- * checks their ops, one op header per cycle (the code of its lane in the op map,
- * {@link RxOpMap}: next op at + op length), before any op is delivered (a malformed op anywhere
+ * checks their ops, one op header per cycle (the end of its lane in the op map,
+ * {@link RxOpMap}: the next op's position), before any op is delivered (a malformed op anywhere
  * drops the whole PDU). While it has caught up it follows the PDU streaming in ("live"), one cycle behind the input
  * ({@link RxWrittenBeat}): a header in that beat is read from its register, an older one from RAM
  * port V (every word it can need is written by then: no bypass); the verdict then leaves in the
@@ -72,7 +72,11 @@ final class RxOpValidator {
         Bool wBad = reg("w_bad", bool()).init(false);
         UInt wVc = reg("w_vc", uint(2)).init(0);
         UInt wStart = reg("w_start", uint(wb)).init(0);
+        // the length of the PDU walked, and (length - 1) / 2 (RxPduDesc#reachUnits): while live,
+        // the input beat's, loaded from the ring's beat a cycle early, so the end tests meet one
+        // register, not a choice between the stored and the live PDU's
         UInt wLen = reg("w_len", uint(13)).init(0);
+        UInt wReach = reg("w_reach", uint(12)).init(0);
         UInt wSrc = reg("w_src", uint(10)).init(0);
         UInt liveVcQ = reg("live_vc", uint(2)).init(0);
         UInt liveStartQ = reg("live_start", uint(wb)).init(0);
@@ -86,7 +90,7 @@ final class RxOpValidator {
         UInt curStart = mux(wStored, wStart, liveStart).named("w_cur_start");
         Bool lastNow = wLive.and(lastIn).named("w_last_now");
         Bool lenKnown = wStored.or(lastNow);
-        UInt curLen = mux(wStored, wLen, in.length).resize(14).named("w_cur_len");
+        UInt curLen = wLen.resize(14);
 
         UInt vAddr = wire("v_addr", uint(buf.mapAw));
         Bool vIssue = wire("v_issue", bool());
@@ -94,34 +98,36 @@ final class RxOpValidator {
         Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
         Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
         // the header's word is port V's (wRd) or the input beat's: one indexed read over both
-        RxOpMap.Lane vLane = RxOpMap.pick("v_lane", List.of(in.map, vRam), cat(wRd, wPos.resize(lb).shr(1).resize(lb - 1)).asUInt());
-        Bool vInvalid = RxOpMap.isInvalid(vLane);
-        UInt vBytes = RxOpMap.bytes(vLane).named("v_bytes");
-        UInt vNext = wPos.add(vBytes).named("v_next");
+        UInt laneIdx = cat(wRd, wPos.resize(lb).shr(1).resize(lb - 1)).asUInt().named("w_lane_idx");
+        RxOpMap.Lane vLane = RxOpMap.pick("v_lane", List.of(in.map, vRam), laneIdx);
         Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
-        // Depth: whether the op reaches or passes the end is its lane code against the 2-byte
-        // units left, computed from registers while the lane is picked (wPos is even, so
-        // 2 * code >= rem <=> code > (rem - 1) / 2 and 2 * code > rem <=> code > rem / 2), an
-        // 8-bit compare after the pick instead of a 14-bit one after code -> bytes.
-        // (each length's bound is computed on its own and the late wStored only picks)
-        UInt reachLimit = mux(wStored, RxCodeBounds.reach(wLen, wPos), RxCodeBounds.reach(in.length, wPos))
-                .named("w_reach_limit");
-        UInt passLimit = mux(wStored, RxCodeBounds.pass(wLen, wPos), RxCodeBounds.pass(in.length, wPos))
-                .named("w_pass_limit");
+        // Depth: the walk's decisions on the op are one bit each, picked by the lane index from
+        // tests made on every lane of both words against bounds fixed per PDU (registers): the
+        // lane's end (PDU units) against (len - 1) / 2 (reaches the end: the walk ends), len / 2
+        // (runs past it: malformed) and the live PDU's written words (its next op is readable).
+        // So no compare follows the pick (a 64:1 lane pick mapped in 4-5 LUTs, and the compare
+        // and what follows it in 3-5 more: 9.25-10.25 levels in the sixth round).
+        UInt passCur = wLen.shr(1).resize(12).named("w_pass");
+        UInt nWritten = in.written;
+        final int endWordBits = RxOpMap.END_BITS - (lb - 1);
+        final int cmpBits = Math.max(endWordBits, buf.pw);
+        Bits endsAt = perLane("w_ends_at", in.map, vRam, l -> RxCodeBounds.reaches(l, wReach));
+        Bits badAt = perLane("w_bad_at", in.map, vRam, l -> mux(l.stop, l.invalid, RxCodeBounds.passes(l, passCur)));
+        Bits readableAt = perLane("w_readable_at", in.map, vRam,
+                l -> l.end.shr(lb - 1).resize(endWordBits).resize(cmpBits).lt(nWritten.resize(cmpBits)));
         Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
         // Depth: the walk ends on the header (a stop, or the op reaching the end) comes last, after
-        // the lane pick; every decision on it (the verdict, the walker's next PDU, the descriptor
-        // queue's pop) is computed for both outcomes from registers and picked by it, one LUT
-        // after it (as a 9-input AND-OR, v_done cost yosys two LUTs, then two more before the pop)
-        Bool hdrEnds = vLane.stop.or(vLane.code.gt(reachLimit)).named("w_hdr_ends");
+        // the pick; every decision on it (the verdict, the walker's next PDU, the descriptor
+        // queue's pop) is computed for both outcomes from registers and picked by it
+        Bool hdrEnds = RxOpMap.pickBit("w_hdr_ends", endsAt, laneIdx);
         Bool judging = wStored.or(lastNow);
         Bool doneAnyway = judging.and(atEnd.or(wStop)).named("w_done_anyway");
         Bool doneIfEnds = judging.and(atEnd.or(wStop).or(hdrAvail)).named("w_done_if_ends");
         Bool vDone = mux(hdrEnds, doneIfEnds, doneAnyway).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
-                mux(wStop, wBad, mux(vLane.stop, vInvalid, vLane.code.gt(passLimit)))).named("v_bad");
-        Bool advance = hdrAvail.andNot(vLane.stop).named("w_advance");
-        UInt posNext = mux(advance, vNext, wPos).named("w_pos_next");
+                mux(wStop, wBad, RxOpMap.pickBit("w_hdr_bad", badAt, laneIdx))).named("v_bad");
+        // a stop lane's end is its own position: the walk stays on it
+        UInt posNext = mux(hdrAvail, cat(vLane.end, B(0, 1)).asUInt().resize(14), wPos).named("w_pos_next");
         Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
         // verdicts leave at once to the VC queues (live: in the cycle of the last beat)
         Bool pushing = wStored.or(store);
@@ -140,29 +146,22 @@ final class RxOpValidator {
         Bool contStored = wStored.andNot(vDone);
         Bool contConv = lastNow.and(store).andNot(vDone).named("w_cont_conv");
         Bool contLive = wLive.andNot(lastNow).andNot(wStop).andNot(stopNow);
-        // Depth: the next position comes late (after the lane's code), so what depends on it is
-        // computed for both outcomes from registers and chosen by advance: whether its word is
-        // written yet (live), and its ring word (from the ring byte position of wPos).
         // The live PDU's words in the RAM are nEff + wen; the next position is readable when its
-        // word is below that, i.e. code < (written bytes - wPos) / 2: both candidates (wen or
-        // not) are bounds from registers, the late lane code meets one 8-bit compare.
-        UInt wPosWord = wPos.shr(lb).resize(14 - lb);
-        UInt nWords = nEff.resize(14 - lb);
-        Bool stayReadable = mux(wen, wPosWord.le(nWords), wPosWord.lt(nWords)).named("w_stay_readable");
-        UInt roomUnits = mux(wen, RxCodeBounds.room(in.nPlusOne, wPos, lb), RxCodeBounds.room(nWords, wPos, lb))
-                .named("w_room_units");
-        Bool nextReadable = stayReadable.and(vLane.code.lt(roomUnits)).named("w_next_readable");
-        Bool liveReadable = mux(advance, nextReadable, stayReadable);
+        // word is below that (the picked lane test; the current word's from registers)
+        Bool stayReadable = wPos.shr(lb).resize(cmpBits).lt(nWritten.resize(cmpBits)).named("w_stay_readable");
+        Bool nextReadable = RxOpMap.pickBit("w_next_readable", readableAt, laneIdx);
+        Bool liveReadable = mux(hdrAvail, nextReadable, stayReadable);
         Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable)).named("w_read_more");
         vIssue.set(wLoad.or(readMore));
-        final int pb = wb + lb; // a byte position in a VC's ring
-        UInt ringPos = cat(curStart.add(wPos.shr(lb).resize(wb)), wPos.resize(lb)).asUInt().named("w_ring_pos");
-        UInt ringNext = ringPos.add(vBytes.resize(pb)).named("w_ring_next");
-        UInt rdIdxCont = mux(advance, ringNext.shr(lb), ringPos.shr(lb)).resize(wb);
+        // the ring word of the next position: the PDU's start plus the picked end's word
+        UInt nextWord = mux(hdrAvail, vLane.end.shr(lb - 1).resize(wb), wPos.shr(lb).resize(wb)).named("w_next_word");
+        UInt rdIdxCont = curStart.add(nextWord).named("w_ring_next");
         UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
         UInt rdIdxV = mux(wLoad, stored.m.payload.start, rdIdxCont).named("v_idx");
         vAddr.set(buf.mapAddr(rdVcV, rdIdxV));
         wRd.set(vIssue);
+        wLen.set(in.nextLength);
+        wReach.set(in.nextReach);
         when(wStored.or(wLive.not()), () -> {
             when(selecting, () -> {
                 wPos.set(U(0, 14));
@@ -174,16 +173,22 @@ final class RxOpValidator {
                     wVc.set(stored.m.payload.vc);
                     wStart.set(stored.m.payload.start);
                     wLen.set(stored.m.payload.length);
+                    wReach.set(stored.m.payload.reachUnits);
                     wSrc.set(stored.m.payload.src);
                 });
-            }).otherwise(() -> wPos.set(posNext));
+            }).otherwise(() -> {
+                wPos.set(posNext);
+                wLen.set(wLen);
+                wReach.set(wReach);
+            });
         }).otherwise(() -> when(lastNow, () -> {
             when(contConv, () -> {
                 wLive.set(FALSE);
                 wStored.set(TRUE);
                 wVc.set(vIn);
                 wStart.set(inStart);
-                wLen.set(in.length);
+                wLen.set(wLen);
+                wReach.set(wReach);
                 wSrc.set(in.src);
                 wPos.set(posNext);
             }).otherwise(() -> {
@@ -195,7 +200,7 @@ final class RxOpValidator {
             wPos.set(posNext);
             when(stopNow, () -> {
                 wStop.set(TRUE);
-                wBad.set(vInvalid);
+                wBad.set(vLane.invalid);
             });
         }));
 
@@ -211,12 +216,17 @@ final class RxOpValidator {
         RxPduDesc v = wire("verdict_now", new RxPduDesc(wb));
         v.vc.set(vOutVc);
         v.start.set(mux(wStored, wStart, inStart));
-        v.length.set(mux(wStored, wLen, in.length));
+        v.length.set(wLen);
         v.words.set(buf.words(v.length));
-        v.reachUnits.set(RxCodeBounds.reachUnits(v.length));
+        v.reachUnits.set(wReach);
         v.src.set(mux(wStored, wSrc, in.src));
         v.bad.set(vBad);
         verdictNow = v;
         verdict = regNext(v).named("verdict");
+    }
+
+    /** {@code test} of every lane of the input beat's op map (bits 0..) and port V's word (above). */
+    private static Bits perLane(String name, Bits inMap, Bits vRam, java.util.function.Function<RxOpMap.Lane, Bool> test) {
+        return cat(RxOpMap.perLane(name + "_v", vRam, test), RxOpMap.perLane(name + "_in", inMap, test)).named(name);
     }
 }

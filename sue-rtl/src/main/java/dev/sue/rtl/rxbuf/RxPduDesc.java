@@ -18,9 +18,10 @@ import dev.sue.hdl.UInt;
  *   <li>{@code words} (wordBits + 1): ring words it occupies, ceil(length / B) and at least 1
  *       ({@link RxBuffer#words}), computed before it is queued so the deliverer's free and
  *       next-PDU address take no add after the queue head.</li>
- *   <li>{@code reachUnits} (12): (length - 1) / 2 (all ones for an empty PDU): an op of c 2-byte
- *       units at byte 0 reaches the end iff c &gt; reachUnits ({@link RxCodeBounds}), so the
- *       deliverer's last-op test on a PDU's first op needs no add after the queue head.</li>
+ *   <li>{@code reachUnits} (12): (length - 1) / 2 (all ones for an empty PDU): an op whose
+ *       op-map end ({@link RxOpMap.Lane}, 2-byte units from the PDU's first byte) is above it
+ *       reaches the end ({@link RxCodeBounds}), so the deliverer's last-op bound is loaded from
+ *       the queue head without a subtraction.</li>
  *   <li>{@code src} (10): the sending XPU (RH xpuid), delivered on {@code xpuid}.</li>
  *   <li>{@code bad} (1): set by the validator: an op is malformed, none is delivered.</li>
  * </ul>

@@ -5,6 +5,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Component;
+import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Stream;
 
 /**
@@ -27,6 +28,8 @@ import dev.sue.hdl.lib.stream.Stream;
  *   <li>{@code s} (slave): the registered verdict (one the validator did not hand over on
  *       {@code d}); {@code s_ready} is always 1.</li>
  *   <li>{@code m} (master): the head, from registers only; popped by {@code m_ready}.</li>
+ *   <li>{@code nextReach} (out): {@link RxPduDesc#reachUnits} of the entry the head takes
+ *       when it loads (it is empty or popped), for the deliverer's end test register.</li>
  * </ul>
  *
  * <h2>Parameters</h2>
@@ -43,6 +46,8 @@ public final class RxVcQueue extends Component {
     public final Stream<RxPduDesc> s;
     public final Stream<RxPduDesc> m;
     public final Bool directOk = out(bool());
+    /** The {@code reachUnits} of the entry the head loads when it loads (popped or empty). */
+    public final UInt nextReach = out(uint(12));
 
     public RxVcQueue(int wordBits, int depth) {
         param("wordBits", wordBits);
@@ -76,6 +81,7 @@ public final class RxVcQueue extends Component {
         assignLeaves(next, behind.m.payload);
         when(behind.empty, () -> when(s.valid, () -> assignLeaves(next, s.payload))
                 .otherwise(() -> assignLeaves(next, d.payload)));
+        nextReach.set(next.reachUnits);
         when(load, () -> {
             assignLeaves(head, next);
             headValid.set(mux(behind.empty, s.valid.or(d.valid.and(directOk)), behind.m.valid.andNot(dup)));

@@ -21,13 +21,16 @@ final class RxWrittenBeat {
     final Bits map;
     /** The PDU's op-region length, VC and source (as on the beat). */
     final UInt length;
+    /** The length of the ring's beat now (this register's next value) and its (length - 1) / 2 ({@link RxCodeBounds#reachUnits}). */
+    final UInt nextLength;
+    final UInt nextReach;
     final UInt vc;
     final UInt src;
     /** Ring word where the beat's PDU starts, and words of it written before this beat. */
     final UInt start;
     final UInt n;
-    /** n + 1 (the PDU's words in the ring once this beat is written), added a cycle early. */
-    final UInt nPlusOne;
+    /** n + wen (the PDU's words in the ring once this beat is written), added a cycle early. */
+    final UInt written;
     /** The beat was written into the ring (word {@code start + n}). */
     final Bool wen;
     /** Last beat of its PDU, and the PDU was kept. */
@@ -38,11 +41,13 @@ final class RxWrittenBeat {
         valid = flag("wb_valid", inValid);
         this.map = regNext(map).named("wb_map");
         length = regNext(ring.ib.length).named("wb_length");
+        nextLength = ring.ib.length;
+        nextReach = RxCodeBounds.reachUnits(ring.ib.length).named("wb_next_reach");
         vc = regNext(ring.vIn).named("wb_vc");
         src = regNext(ring.ib.src).named("wb_src");
         start = regNext(ring.wpSel).named("wb_start");
         n = regNext(ring.nEff).named("wb_n");
-        nPlusOne = regNext(ring.nEff.add(1)).named("wb_n_plus_one");
+        written = regNext(mux(ring.wen, ring.nEff.add(1), ring.nEff)).named("wb_written");
         wen = flag("wb_wen", ring.wen);
         last = flag("wb_last", ring.lastIn);
         store = flag("wb_store", ring.store);
