@@ -197,8 +197,12 @@ public final class ActiveScheduler extends Component {
         // count != 0 per VC, kept in a register beside the count: the selection starts from flip-flops
         Bits nonEmpty = reg("non_empty", bits(vcs)).init(0);
         Arbiter arb = instance("vc_arbiter", () -> new Arbiter(vcs, ArbiterPolicy.ROUND_ROBIN));
-        arb.request.set(nonEmpty.and(pause.not()));
-        Bool anyEligible = arb.grant.orR().named("any_eligible");
+        Bits eligible = nonEmpty.and(pause.not()).named("eligible");
+        arb.request.set(eligible);
+        // the arbiter grants whenever a VC asks: the OR of the requests, two LUTs from flip-flops,
+        // not of the grant (four levels through the round robin, in front of the bypass and the
+        // list counts: timing, issue 13)
+        Bool anyEligible = eligible.orR().named("any_eligible");
         UInt selVc = vcs == 1 ? U(0, 1) : arb.grantIndex;
 
         Bool outValid = reg("out_valid", bool()).init(false);
@@ -221,11 +225,13 @@ public final class ActiveScheduler extends Component {
         grant.valid.set(outValid);
         grant.payload.set(outQueue);
 
-        Bool append = evFire.and(enqueue).andNot(bypass).named("append");
+        // append = an enqueue that does not bypass; what decides besides enqueue (the state RAM's
+        // read, late) comes from registers, so each list's push is one LUT after enqueue
+        Bool appendOk = evFire.andNot(stageFree.andNot(anyEligible).andNot(evPaused)).named("append_ok");
         List<Bool> nonEmptyNext = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             Bool pop = load.and(selVc.eq(v));
-            Bool push = append.and(evVc.eq(v));
+            Bool push = enqueue.and(appendOk.and(evVc.eq(v)).named("append_ok_" + v)).named("push_" + v);
             lists.get(v).write(tail.get(v), evDest, push);
             UInt h = head.get(v);
             UInt t = tail.get(v);

@@ -79,7 +79,7 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * <li>Counters (32-bit saturating): {@code cnt_pdus} (descs emitted), {@code cnt_ops} (ops in
  *     emitted PDUs), {@code cnt_aborts} (aborted ops rolled back), {@code cnt_bad_dest},
  *     {@code cnt_dest_limit} (ops refused because their destination holds DEST_LIMIT cells),
- *     {@code cnt_bad_cfg}.
+ *     {@code cnt_bad_cfg} (refused configuration writes, counted a cycle after the write).
  * </ul>
  *
  * <h2>Structure</h2>
@@ -429,11 +429,11 @@ public final class TxQueueManager extends Component {
         cntBadDest.set(Counter.saturating("cnt_bad_dest_q", StatusWord.BITS, packer.refuseDone.and(packerInput.rBad)));
         cntDestLimit.set(Counter.saturating("cnt_dest_limit_q", StatusWord.BITS,
                 packer.refuseDone.andNot(packerInput.rBad)));
-        // a refused write is counted a cycle later: the 32-bit range compares on cfg_data and the
-        // counter's carry are then two paths (8.5 levels as one in yosys, sue_tx 512 x 64)
-        Bool badCfg = reg("bad_cfg", bool()).init(false);
-        badCfg.set(wrPack.andNot(packOk).or(wrDest.andNot(destOk)));
-        cntBadCfg.set(Counter.saturating("cnt_bad_cfg_q", StatusWord.BITS, badCfg));
+        // a refused write is counted a cycle later, each register's verdict registered on its own:
+        // the 32-bit range compares on cfg_data, their OR and the counter's carry are then
+        // separate paths (8.5 levels as one in yosys, sue_tx 512 x 64)
+        cntBadCfg.set(Counter.saturatingLate("cnt_bad_cfg_q", StatusWord.BITS, wrPack.andNot(packOk),
+                wrDest.andNot(destOk)));
         desc.assertProtocol("desc", true);
         data.assertProtocol("data", true);
         assertThat(reader.startIssue.not().or(reader.startLen.ne(0)), "PDU of length 0 at the reader");

@@ -207,16 +207,12 @@ public final class StreamFifo<T extends Data> extends Component {
      * then {@code s.ready} is low).
      */
     private void buildLutRamStorage(Supplier<T> payloadType, Bool push, Bool pop, UInt count, Step step) {
-        int words = Math.max(depth, 2);
-        Mem<T> ram = Mem.ofFactory(words, payloadType).named("ram");
-        UInt writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
-        UInt readPtr = reg("read_ptr", uint(log2Up(words))).init(0);
-        ram.write(writePtr, s.payload, push);
-        when(push, () -> writePtr.set(increment(writePtr, words)));
-        when(pop, () -> readPtr.set(increment(readPtr, words)));
+        RamRing<T> ring = new RamRing<>(payloadType, depth, "read_ptr");
+        ring.write(s.payload, push);
+        ring.advance(pop);
         m.valid.set(notEmptyFlag(count, step));
-        assignLeaves(m.payload, ram.readAsync(readPtr));
-        assertPointersMatch(writePtr, readPtr, words, count);
+        assignLeaves(m.payload, ring.ram.readAsync(ring.readPtr));
+        ring.assertHolds(count);
     }
 
     /**
@@ -227,25 +223,57 @@ public final class StreamFifo<T extends Data> extends Component {
      * address again after {@code depth} pushes, which {@code s.ready} forbids.
      */
     private void buildRamStorage(Supplier<T> payloadType, Bool push, UInt count) {
-        int words = Math.max(depth, 2); // Mem needs two words; a 1-deep RAM FIFO leaves one unused
-        Mem<T> ram = Mem.ofFactory(words, payloadType).named("ram");
-        UInt writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
-        UInt fetchPtr = reg("fetch_ptr", uint(log2Up(words))).init(0);
+        RamRing<T> ring = new RamRing<>(payloadType, depth, "fetch_ptr");
         Bool outValid = reg("out_valid", bool()).init(false);
         // count >= out_valid always, so "differs" means an entry waits in the RAM.
         Bool ramHasData = count.ne(outValid.asUInt().resize(count.width())).named("ram_has_data");
         Bool stageFree = outValid.not().or(m.ready).named("stage_free");
         Bool fetch = stageFree.and(ramHasData).named("fetch");
 
-        ram.write(writePtr, s.payload, push);
-        when(push, () -> writePtr.set(increment(writePtr, words)));
-        when(fetch, () -> fetchPtr.set(increment(fetchPtr, words)));
-        T head = ram.readSync(fetchPtr, fetch);
+        ring.write(s.payload, push);
+        ring.advance(fetch);
+        T head = ring.ram.readSync(ring.readPtr, fetch);
         when(stageFree, () -> outValid.set(ramHasData));
         m.valid.set(outValid);
         assignLeaves(m.payload, head);
         assertThat(outValid.not().or(count.ne(0)), "output stage valid in an empty FIFO");
-        assertPointersMatch(writePtr, fetchPtr, words, count.sub(outValid.asUInt().resize(count.width())));
+        ring.assertHolds(count.sub(outValid.asUInt().resize(count.width())));
+    }
+
+    /**
+     * The RAM of {@link FifoStorage#LUT_RAM} and {@link FifoStorage#RAM} storage and its two
+     * pointers: {@code max(depth, 2)} words ({@link Mem} needs two; a 1-deep FIFO leaves one
+     * unused), a write pointer stepped by each push and a read pointer (named by the storage:
+     * the LUT RAM reads the head at it, the RAM fetches the next head) stepped by {@link #advance}.
+     */
+    private static final class RamRing<T extends Data> {
+        final int words;
+        final Mem<T> ram;
+        final UInt writePtr;
+        final UInt readPtr;
+
+        RamRing(Supplier<T> payloadType, int depth, String readPtrName) {
+            words = Math.max(depth, 2);
+            ram = Mem.ofFactory(words, payloadType).named("ram");
+            writePtr = reg("write_ptr", uint(log2Up(words))).init(0);
+            readPtr = reg(readPtrName, uint(log2Up(words))).init(0);
+        }
+
+        /** Writes {@code payload} at the write pointer and steps it, when {@code push}. */
+        void write(T payload, Bool push) {
+            ram.write(writePtr, payload, push);
+            when(push, () -> writePtr.set(increment(writePtr, words)));
+        }
+
+        /** Steps the read pointer when {@code advance}. */
+        void advance(Bool advance) {
+            when(advance, () -> readPtr.set(increment(readPtr, words)));
+        }
+
+        /** Asserts that the RAM holds {@code entries} words between the pointers ({@link #assertPointersMatch}). */
+        void assertHolds(UInt entries) {
+            assertPointersMatch(writePtr, readPtr, words, entries);
+        }
     }
 
     /**
