@@ -115,18 +115,21 @@ def test_crc(case):
 def test_latency_is_declared():
     """The declared latency follows the documented formula (CrcEngine's Javadoc)."""
     cases = {
-        # (width, dataPipeline, byteTails, value, check): cycles
-        (8, 0, True, True, False): 1,  # one lane: nothing to undo
-        (512, 0, False, True, False): 1,  # whole words
-        (512, 1, False, True, False): 2,
-        (512, 0, False, True, True): 2,  # check: the frame's register is captured first
-        (64, 0, True, True, False): 1 + 1 + 2,  # input reg, capture, 3 steps at 2 per stage
-        (512, 0, True, True, False): 1 + 1 + 3,  # 6 steps
-        (512, 0, True, False, True): 1 + 1 + 1,  # check only: no correction
-        (1024, 1, True, True, True): 1 + 1 + 1 + 4,  # 7 steps
+        # (width, dataPipeline, byteTails, value, check, tailMatrix): cycles
+        (8, 0, True, True, False, True): 1,  # one lane: nothing to undo
+        (512, 0, False, True, False, True): 1,  # whole words
+        (512, 1, False, True, False, True): 2,
+        (512, 0, False, True, True, True): 2,  # check: the frame's register is captured first
+        (64, 0, True, True, False, True): 1 + 1 + 1,  # input reg, capture, the tail matrix
+        (512, 0, True, True, False, True): 1 + 1 + 1,
+        (1024, 1, True, True, True, True): 1 + 1 + 1 + 1,
+        (64, 0, True, True, False, False): 1 + 1 + 2,  # in steps: 3 steps at 2 per stage
+        (512, 0, True, True, False, False): 1 + 1 + 3,  # 6 steps
+        (512, 0, True, False, True, False): 1 + 1 + 1,  # check only: no correction
+        (1024, 1, True, True, True, False): 1 + 1 + 1 + 4,  # 7 steps
     }
-    for (width, pipe, tails, value, check), want in cases.items():
+    for (width, pipe, tails, value, check, matrix), want in cases.items():
         design = generate("crc_engine", {"dataWidth": width, "dataPipeline": pipe, "byteTails": tails,
-                                         "value": value, "check": check})
+                                         "value": value, "check": check, "tailMatrix": matrix})
         module = next(m for m in design.report["modules"] if m["name"] == design.top_module)
-        assert module["latency_cycles"] == want, (width, pipe, tails, value, check)
+        assert module["latency_cycles"] == want, (width, pipe, tails, value, check, matrix)
