@@ -66,7 +66,8 @@ import dev.sue.hdl.lib.stream.Stream;
  * cycle t, and the command in stage C has not written yet either; stage B therefore takes the
  * queue state (and the destination count) from the stage-C command when it is on the same
  * queue (destination), else from a register holding the write made at the end of the previous
- * cycle when that matches, else from the RAM. A pop right behind a pop of the same queue takes
+ * cycle when that matches, else from the RAM. The two queue matches are compared a cycle
+ * ahead, on the command being accepted (registers {@code b_same_as_c}, {@code b_same_as_last}). A pop right behind a pop of the same queue takes
  * its head from the next-pointer RAM's read data (RAM output register -> 2:1 mux -> RAM
  * address, no logic in between). Next pointers need no forwarding: they are written and read
  * only in stage B, by one command at a time. Hence one operation per cycle in any mix,
@@ -180,10 +181,17 @@ public final class QueueLists extends Component {
         assignLeaves(lastState, cNewState);
 
         // ---- stage B: forward, decide ------------------------------------------------------
+        // The queue compares are made a cycle ahead, on the command being accepted: next cycle
+        // stage C holds today's stage B (when it was valid; else c_write is low) and last_queue
+        // holds today's c_queue, so only the write enables are left after the registers.
+        Bool bSameAsC = reg("b_same_as_c", bool());
+        Bool bSameAsLast = reg("b_same_as_last", bool());
+        bSameAsC.set(cmd.payload.queue.eq(bQueue));
+        bSameAsLast.set(cmd.payload.queue.eq(cQueue));
         ListState bState = wire("b_state", new ListState(cw, lw));
         assignLeaves(bState, stateRd);
-        when(lastWrite.and(lastQueue.eq(bQueue)), () -> assignLeaves(bState, lastState));
-        when(cWrite.and(cQueue.eq(bQueue)), () -> assignLeaves(bState, cNewState));
+        when(lastWrite.and(bSameAsLast), () -> assignLeaves(bState, lastState));
+        when(cWrite.and(bSameAsC), () -> assignLeaves(bState, cNewState));
         UInt bHead = bState.head;
         UInt bTail = bState.tail;
         UInt bLength = bState.length;

@@ -177,7 +177,9 @@ public final class XpuTxInterface extends Component {
         // ---- state ----------------------------------------------------------------------------
         Bool heldValid = reg("held_valid", bool()).init(false);
         Bool heldLast = reg("held_last", bool()).init(false);
-        UInt heldIdx = reg("held_idx", uint(4)).init(0);
+        // the tx_cycle the held op's next beat must carry (held index + 1, kept as a register:
+        // no adder before the compare that decides the next beat's fate)
+        UInt heldNextIdx = reg("held_next_idx", uint(4)).init(1);
         // beats of the op after the held one, and the keep of its last beat: the next beat's
         // fate and keep without an adder or a compare of the remainder on the way
         UInt heldLeft = reg("held_left", uint(5)).init(0);
@@ -224,8 +226,7 @@ public final class XpuTxInterface extends Component {
 
         // ---- the held op's fate ---------------------------------------------------------------
         Bool incomplete = heldValid.andNot(heldLast).named("incomplete");
-        UInt nextIdx = heldIdx.add(1).named("next_idx");
-        Bool seqOk = cont.and(hasData).and(tx.cycle.eq(nextIdx)).named("seq_ok");
+        Bool seqOk = cont.and(hasData).and(tx.cycle.eq(heldNextIdx)).named("seq_ok");
         Bool contGood = incomplete.and(seqOk).andNot(tx.err).and(dataAvail).named("cont_good");
         Bool rErrH = incomplete.and(seqOk).and(tx.err);
         Bool rNoCreditH = incomplete.and(seqOk).andNot(tx.err).andNot(dataAvail);
@@ -264,7 +265,7 @@ public final class XpuTxInterface extends Component {
         Bool lastNext = heldLeft.eq(1).named("last_next");
         when(accept, () -> {
             heldValid.set(true);
-            heldIdx.set(U(0, 4));
+            heldNextIdx.set(U(1, 4));
             heldLast.set(laterBeats.eq(0));
             heldLeft.set(laterBeats);
             heldLastKeep.set(keepFor(bytesPerBeat, hasData, TRUE, rem));
@@ -277,7 +278,7 @@ public final class XpuTxInterface extends Component {
             heldKeep.set(keepFor(bytesPerBeat, hasData, laterBeats.eq(0), rem));
             opDataTaken.set(takeData.asUInt().resize(5));
         }).elseWhen(contGood, () -> {
-            heldIdx.set(nextIdx);
+            heldNextIdx.set(heldNextIdx.add(1));
             heldLast.set(lastNext);
             heldData.set(tx.data);
             heldLeft.set(heldLeft.sub(1));
