@@ -10,6 +10,7 @@ import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -448,29 +449,70 @@ public final class CrcEngine extends Component {
     }
 
     /**
-     * {@code A8^-p * c} for the runtime padding count {@code pad}: entry (r, j) of the matrix is a
-     * ROM bit of {@code pad}, output bit r the XOR of its {@code width} AND terms.
+     * {@code A8^-p * c} for the runtime padding count {@code pad}: output bit r is the XOR of the
+     * AND terms {@code M_p(r, j) & c[j]}. The entries that differ between paddings come from one
+     * case ROM on {@code pad} ({@code unpad_rom}, a word per padding); entries that are 1 for
+     * every padding are plain terms and entries that are 0 for every padding are left out. Why a
+     * ROM and not a mux tree per entry ({@link #romBit}): at 1024 bits the 1024 trees made a
+     * 2 MB module that Icarus took 3 minutes to compile (0.2 s as a case); synthesis maps each
+     * entry to the same 7-input function either way.
      */
     private static Bits unpadMatrix(CrcSpec spec, Bits c, UInt pad, int lanes) {
         int w = spec.width();
         Gf2Matrix undo = CrcMatrices.zeroBytesAdvance(spec, 1).inverse();
-        Gf2Matrix[] byPad = new Gf2Matrix[1 << pad.width()];
+        // entries beyond lanes - 1 never occur: the ROM's default is the last padding's matrix
+        int paddings = Math.min(lanes, 1 << pad.width());
+        Gf2Matrix[] byPad = new Gf2Matrix[paddings];
         Gf2Matrix m = Gf2Matrix.identity(w);
-        for (int p = 0; p < byPad.length; p++) {
-            byPad[p] = m; // entries beyond lanes - 1 never occur
-            m = p + 1 < lanes ? undo.multiply(m) : m;
+        for (int p = 0; p < paddings; p++) {
+            byPad[p] = m;
+            m = undo.multiply(m);
+        }
+        // romIndex[r][j]: the entry's bit in the ROM word, -1 for a constant entry
+        int[][] romIndex = new int[w][w];
+        int romBits = 0;
+        for (int r = 0; r < w; r++) {
+            for (int j = 0; j < w; j++) {
+                boolean first = byPad[0].get(r, j);
+                boolean varies = false;
+                for (int p = 1; p < paddings && !varies; p++) {
+                    varies = byPad[p].get(r, j) != first;
+                }
+                romIndex[r][j] = varies ? romBits++ : -1;
+            }
+        }
+        Bits rom = null;
+        if (romBits > 0) {
+            Bits word = wire("unpad_rom", bits(romBits));
+            int width = romBits;
+            switchOn(pad, table -> {
+                for (int p = 0; p < paddings; p++) {
+                    BigInteger value = BigInteger.ZERO;
+                    for (int r = 0; r < w; r++) {
+                        for (int j = 0; j < w; j++) {
+                            if (romIndex[r][j] >= 0 && byPad[p].get(r, j)) {
+                                value = value.setBit(romIndex[r][j]);
+                            }
+                        }
+                    }
+                    Bits entry = B(value, width);
+                    if (p < paddings - 1) {
+                        table.is(p, () -> word.set(entry));
+                    } else {
+                        table.otherwise(() -> word.set(entry));
+                    }
+                }
+            });
+            rom = word;
         }
         List<Bool> outs = new ArrayList<>(w);
         for (int r = w - 1; r >= 0; r--) {
             List<Bool> terms = new ArrayList<>(w);
             for (int j = 0; j < w; j++) {
-                boolean[] column = new boolean[byPad.length];
-                for (int p = 0; p < byPad.length; p++) {
-                    column[p] = byPad[p].get(r, j);
-                }
-                Bool e = romBit(pad, pad.width(), column, 0);
-                if (e != FALSE) {
-                    terms.add(e == TRUE ? c.bit(j) : e.and(c.bit(j)));
+                if (romIndex[r][j] >= 0) {
+                    terms.add(rom.bit(romIndex[r][j]).and(c.bit(j)));
+                } else if (byPad[0].get(r, j)) {
+                    terms.add(c.bit(j));
                 }
             }
             outs.add(terms.isEmpty() ? FALSE : cat(terms).xorR().named("unpad_" + r));
