@@ -142,7 +142,9 @@ final class Reader {
         UInt pfBeats = reg("pf_beats", uint(bw)).init(0);
         UInt infoBeats = le.infoRd.len.add(bpb - 1).shr(lb).resize(bw).named("info_beats");
         UInt pfHeadBeats = pfLen.add(bpb - 1).shr(lb).resize(bw).named("pf_head_beats");
-        pfBeats.set(pfBeats.add(mux(le.infoValid, infoBeats, U(0, bw))).sub(mux(startPf, pfHeadBeats, U(0, bw))));
+        // start_pf (late: FIFO levels, reader state) picks between the sums, after both adders
+        UInt pfBeatsIn = pfBeats.add(mux(le.infoValid, infoBeats, U(0, bw))).named("pf_beats_in");
+        pfBeats.set(mux(startPf, pfBeatsIn.sub(pfHeadBeats), pfBeatsIn));
         Bool flushAtStart = startPf.and(pfHead.lastOfQueue).named("flush_at_start");
         le.flushAtPop.set(le.infoValid.and(le.infoLastOfQueue).andNot(flushAtStart)
                 .and(eLeft.resize(bw).add(pfBeats).lt(TxQueueManager.FLUSH_AHEAD_BEATS)));

@@ -233,7 +233,10 @@ final class RxOpDeliverer {
             Bool creditsFor = reg("credits_for_" + v, bool()).init(false);
             creditsFor.set(cmdC.get(v).ne(0).and(waitF.get(v).not().or(dataC.get(v).ge(need.get(v).resize(CW))))
                     .andNot(rxResetIn));
-            Bool e = ready.get(v).m.valid.and(h.bad.or(creditsFor.andNot(rxResetIn))).named("elig_" + v);
+            // (rx_reset_in is not tested here: a header fetched in its first cycle is harmless, `go`
+            // tests it through cmd_credit; from the input through the round robin to port H's
+            // address it was 9.25 levels in the whole endpoint)
+            Bool e = ready.get(v).m.valid.and(h.bad.or(creditsFor)).named("elig_" + v);
             eligIdle.add(e);
             eligSw.add(e.andNot(hv.eq(v)).named("elig_sw_" + v));
         }
@@ -262,7 +265,6 @@ final class RxOpDeliverer {
         Bool park = idleCase.andNot(idle.any).andNot(RxBuffer.sel(headValid, parkVc).bit(0)).named("park");
         Bool skip = idleCase.and(idle.any).and(idle.bad(ready)).named("skip");
         Bool fetchIdle = idleCase.and(idle.any).andNot(idle.bad(ready)).named("fetch_idle");
-        Bool selCont = opHere.andNot(lastOp).named("sel_cont");
         // the read position and the same plus one word (bank 0's address), each chosen among
         // candidates that carry their own offset: no adder after the late choice
         ReadPos at = new ReadPos("", 0, ready, opos, hA, hs, nwDec, hNext, parkStart, lb, pb);
@@ -271,14 +273,18 @@ final class RxOpDeliverer {
             UInt switchPos = mux(sw.any, RxBuffer.sel(r.fetch, sw.index), r.spec).named("switch_pos" + r.suffix);
             UInt idlePos = mux(idle.any, RxBuffer.sel(r.fetch, idle.index), r.park).named("idle_pos" + r.suffix);
             UInt otherPos = mux(reread, r.cur, mux(walking, switchPos, idlePos)).named("other_pos" + r.suffix);
-            (r == at ? hRdPos : hRdPosB).set(mux(selCont, r.cont, otherPos));
+            // Depth: last_op (after the op-map lane pick) selects last, between values that assume
+            // it either way (through sel_cont, before the choice, 8.5 levels at 512 bits)
+            (r == at ? hRdPos : hRdPosB).set(mux(lastOp, otherPos, mux(opHere, r.cont, otherPos)));
         }
         List<UInt> fetchPos = at.fetch;
         UInt specStart = at.specStart;
         UInt specPos = at.spec;
         UInt contPos = at.cont;
-        hRdVc.set(mux(walking.and(sw.any.not().or(selCont).or(reread)), hv,
-                mux(walking, sw.index, mux(idle.any, idle.index, parkVc))));
+        UInt otherVc = mux(walking, sw.index, mux(idle.any, idle.index, parkVc));
+        UInt vcIfLast = mux(walking.and(sw.any.not().or(reread)), hv, otherVc);
+        UInt vcIfNotLast = mux(walking.and(sw.any.not().or(opHere).or(reread)), hv, otherVc);
+        hRdVc.set(mux(lastOp, vcIfLast, vcIfNotLast));
         // Depth: `last_op` comes after the op-map lane pick and a 12-bit compare, so it only
         // selects data: an op issued (`go`) enables the read and the header state whatever it is,
         // and picks between the continuation and the switch values (both from registers). A

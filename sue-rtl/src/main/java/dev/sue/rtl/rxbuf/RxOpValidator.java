@@ -34,8 +34,10 @@ final class RxOpValidator {
     final RxPduDesc verdict;
     /** A malformed PDU was judged in the cycle before (registered, for the counter). */
     final Bool badJudged;
+    private final int wordBits;
 
     RxOpValidator(RxBuffer buf, RxWrittenBeat in) {
+        wordBits = buf.wb;
         final int vcs = buf.vcs;
         final int w = buf.w;
         final int wb = buf.wb;
@@ -123,7 +125,6 @@ final class RxOpValidator {
         Bool judging = wStored.or(lastNow);
         Bool doneAnyway = judging.and(atEnd.or(wStop)).named("w_done_anyway");
         Bool doneIfEnds = judging.and(atEnd.or(wStop).or(hdrAvail)).named("w_done_if_ends");
-        Bool vDone = mux(hdrEnds, doneIfEnds, doneAnyway).named("v_done");
         Bool vBad = mux(atEnd, wPos.gt(curLen),
                 mux(wStop, wBad, RxOpMap.pickBit("w_hdr_bad", badAt, laneIdx))).named("v_bad");
         // a stop lane's end is its own position: the walk stays on it
@@ -134,75 +135,93 @@ final class RxOpValidator {
         Bool vPush = mux(hdrEnds, doneIfEnds.and(pushing), doneAnyway.and(pushing)).named("v_push");
         UInt vOutVc = mux(wStored, wVc, vIn);
 
-        // what the walker does next cycle
+        // what the walker does next cycle: worked out for both outcomes of the end test, each from
+        // registers and the lane picks, and picked by w_hdr_ends last (Depth: with the choice
+        // of port V's address and of the walker's registers after it, the whole endpoint mapped
+        // w_reach -> w_ends_at -> pick -> w_load -> v_idx in 9.5 levels)
         Bool idleNow = wStored.not().and(wLive.not());
-        Bool selIfEnds = wStored.and(doneIfEnds).or(idleNow);
-        Bool selAnyway = wStored.and(doneAnyway).or(idleNow);
-        Bool selecting = mux(hdrEnds, selIfEnds, selAnyway).named("w_selecting");
-        Bool wLoad = mux(hdrEnds, selIfEnds.and(stored.m.valid), selAnyway.and(stored.m.valid)).named("w_load");
         Bool goLiveOk = stored.m.valid.not().and(stored.empty).andNot(fifoPush);
-        Bool wGoLive = mux(hdrEnds, selIfEnds.and(goLiveOk), selAnyway.and(goLiveOk)).named("w_go_live");
-        stored.m.ready.set(wLoad);
-        Bool contStored = wStored.andNot(vDone);
-        Bool contConv = lastNow.and(store).andNot(vDone).named("w_cont_conv");
         Bool contLive = wLive.andNot(lastNow).andNot(wStop).andNot(stopNow);
         // The live PDU's words in the RAM are nEff + wen; the next position is readable when its
         // word is below that (the picked lane test; the current word's from registers)
         Bool stayReadable = wPos.shr(lb).resize(cmpBits).lt(nWritten.resize(cmpBits)).named("w_stay_readable");
         Bool nextReadable = RxOpMap.pickBit("w_next_readable", readableAt, laneIdx);
         Bool liveReadable = mux(hdrAvail, nextReadable, stayReadable);
-        Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable)).named("w_read_more");
-        vIssue.set(wLoad.or(readMore));
         // the ring word of the next position: the PDU's start plus the picked end's word
         UInt nextWord = mux(hdrAvail, vLane.end.shr(lb - 1).resize(wb), wPos.shr(lb).resize(wb)).named("w_next_word");
         UInt rdIdxCont = curStart.add(nextWord).named("w_ring_next");
-        UInt rdVcV = mux(wLoad, stored.m.payload.vc, curVc);
-        UInt rdIdxV = mux(wLoad, stored.m.payload.start, rdIdxCont).named("v_idx");
-        vAddr.set(buf.mapAddr(rdVcV, rdIdxV));
-        wRd.set(vIssue);
-        wLen.set(in.nextLength);
-        wReach.set(in.nextReach);
-        when(wStored.or(wLive.not()), () -> {
-            when(selecting, () -> {
-                wPos.set(U(0, 14));
-                wStop.set(FALSE);
-                wBad.set(FALSE);
-                wStored.set(wLoad);
-                wLive.set(wGoLive);
-                when(wLoad, () -> {
-                    wVc.set(stored.m.payload.vc);
-                    wStart.set(stored.m.payload.start);
-                    wLen.set(stored.m.payload.length);
-                    wReach.set(stored.m.payload.reachUnits);
-                    wSrc.set(stored.m.payload.src);
+        WalkStep ifEnds = new WalkStep("_if_ends", doneIfEnds, wStored.and(doneIfEnds).or(idleNow));
+        WalkStep anyway = new WalkStep("_anyway", doneAnyway, wStored.and(doneAnyway).or(idleNow));
+        for (WalkStep step : List.of(ifEnds, anyway)) {
+            step.load.set(step.selecting.and(stored.m.valid));
+            Bool contStored = wStored.andNot(step.done);
+            Bool contConv = lastNow.and(store).andNot(step.done);
+            Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable));
+            step.issue.set(step.load.or(readMore));
+            step.rdVc.set(mux(step.load, stored.m.payload.vc, curVc));
+            step.rdIdx.set(mux(step.load, stored.m.payload.start, rdIdxCont));
+            step.pos.set(posNext);
+            step.stop.set(wStop);
+            step.bad.set(wBad);
+            step.stored.set(wStored);
+            step.live.set(wLive);
+            step.vc.set(wVc);
+            step.start.set(wStart);
+            step.len.set(in.nextLength);
+            step.reach.set(in.nextReach);
+            step.src.set(wSrc);
+            when(wStored.or(wLive.not()), () -> {
+                when(step.selecting, () -> {
+                    step.pos.set(U(0, 14));
+                    step.stop.set(FALSE);
+                    step.bad.set(FALSE);
+                    step.stored.set(step.load);
+                    step.live.set(step.selecting.and(goLiveOk));
+                    when(step.load, () -> {
+                        step.vc.set(stored.m.payload.vc);
+                        step.start.set(stored.m.payload.start);
+                        step.len.set(stored.m.payload.length);
+                        step.reach.set(stored.m.payload.reachUnits);
+                        step.src.set(stored.m.payload.src);
+                    });
+                }).otherwise(() -> {
+                    step.len.set(wLen);
+                    step.reach.set(wReach);
                 });
-            }).otherwise(() -> {
-                wPos.set(posNext);
-                wLen.set(wLen);
-                wReach.set(wReach);
-            });
-        }).otherwise(() -> when(lastNow, () -> {
-            when(contConv, () -> {
-                wLive.set(FALSE);
-                wStored.set(TRUE);
-                wVc.set(vIn);
-                wStart.set(inStart);
-                wLen.set(wLen);
-                wReach.set(wReach);
-                wSrc.set(in.src);
-                wPos.set(posNext);
-            }).otherwise(() -> {
-                wPos.set(U(0, 14));
-                wStop.set(FALSE);
-                wBad.set(FALSE);
-            });
-        }).otherwise(() -> {
-            wPos.set(posNext);
-            when(stopNow, () -> {
-                wStop.set(TRUE);
-                wBad.set(vLane.invalid);
-            });
-        }));
+            }).otherwise(() -> when(lastNow, () -> {
+                when(contConv, () -> {
+                    step.live.set(FALSE);
+                    step.stored.set(TRUE);
+                    step.vc.set(vIn);
+                    step.start.set(inStart);
+                    step.len.set(wLen);
+                    step.reach.set(wReach);
+                    step.src.set(in.src);
+                }).otherwise(() -> {
+                    step.pos.set(U(0, 14));
+                    step.stop.set(FALSE);
+                    step.bad.set(FALSE);
+                });
+            }).otherwise(() -> when(stopNow, () -> {
+                step.stop.set(TRUE);
+                step.bad.set(vLane.invalid);
+            })));
+        }
+        Bool wLoad = mux(hdrEnds, ifEnds.load, anyway.load).named("w_load");
+        stored.m.ready.set(wLoad);
+        vIssue.set(mux(hdrEnds, ifEnds.issue, anyway.issue));
+        vAddr.set(buf.mapAddr(mux(hdrEnds, ifEnds.rdVc, anyway.rdVc), mux(hdrEnds, ifEnds.rdIdx, anyway.rdIdx).named("v_idx")));
+        wRd.set(vIssue);
+        wPos.set(mux(hdrEnds, ifEnds.pos, anyway.pos));
+        wStop.set(mux(hdrEnds, ifEnds.stop, anyway.stop));
+        wBad.set(mux(hdrEnds, ifEnds.bad, anyway.bad));
+        wStored.set(mux(hdrEnds, ifEnds.stored, anyway.stored));
+        wLive.set(mux(hdrEnds, ifEnds.live, anyway.live));
+        wVc.set(mux(hdrEnds, ifEnds.vc, anyway.vc));
+        wStart.set(mux(hdrEnds, ifEnds.start, anyway.start));
+        wLen.set(mux(hdrEnds, ifEnds.len, anyway.len));
+        wReach.set(mux(hdrEnds, ifEnds.reach, anyway.reach));
+        wSrc.set(mux(hdrEnds, ifEnds.src, anyway.src));
 
         // the verdict leaves at once into an empty VC queue's head register (RxVcQueue), else
         // registered: the late end-of-walk decision meets one register, not a queue's counts
@@ -223,6 +242,48 @@ final class RxOpValidator {
         v.bad.set(vBad);
         verdictNow = v;
         verdict = regNext(v).named("verdict");
+    }
+
+    /**
+     * The walker's next state for one outcome of the late end test ({@code w_hdr_ends}): the
+     * validator computes one for "the header ends the walk" and one for "it does not", and picks.
+     */
+    private final class WalkStep {
+        final Bool done;
+        final Bool selecting;
+        final Bool load;
+        final Bool issue;
+        final UInt rdVc;
+        final UInt rdIdx;
+        final UInt pos;
+        final Bool stop;
+        final Bool bad;
+        final Bool stored;
+        final Bool live;
+        final UInt vc;
+        final UInt start;
+        final UInt len;
+        final UInt reach;
+        final UInt src;
+
+        WalkStep(String suffix, Bool done, Bool selecting) {
+            this.done = done;
+            this.selecting = selecting.named("w_selecting" + suffix);
+            load = wire("w_load" + suffix, bool());
+            issue = wire("v_issue" + suffix, bool());
+            rdVc = wire("v_vc" + suffix, uint(2));
+            rdIdx = wire("v_idx" + suffix, uint(wordBits));
+            pos = wire("w_pos" + suffix, uint(14));
+            stop = wire("w_stop" + suffix, bool());
+            bad = wire("w_bad" + suffix, bool());
+            stored = wire("w_stored" + suffix, bool());
+            live = wire("w_live" + suffix, bool());
+            vc = wire("w_vc" + suffix, uint(2));
+            start = wire("w_start" + suffix, uint(wordBits));
+            len = wire("w_len" + suffix, uint(13));
+            reach = wire("w_reach" + suffix, uint(12));
+            src = wire("w_src" + suffix, uint(10));
+        }
     }
 
     /** {@code test} of every lane of the input beat's op map (bits 0..) and port V's word (above). */
