@@ -96,12 +96,16 @@ final class Reader {
                 .and(initDone).andNot(rpValid).andNot(p.bpValid).named("reader_idle");
         p.bypassOk.set(readerIdle.and(kWinOpen).and(kVcFree));
         startIssue = startPf.or(p.bpValid).or(startRp).named("start_issue");
+        // The source of a new PDU's fields: a pending replay request goes first whenever one waits
+        // (start_pf needs none), so its valid picks, not start_replay (which comes after the FIFO
+        // levels: yosys shares the per-source adders after such a mux, data_fifo.count ->
+        // start_replay -> x_len -> x_more_beats -> e_left mapped in 9 levels)
         UInt rpQ = g.queueOf(rp.dest.resize(xw), rp.vc);
-        UInt xCell = mux(p.bpValid, p.bpFirst, mux(startRp, rp.cell.resize(cw), pfHead.cell)).named("x_cell");
-        UInt xLen = mux(p.bpValid, p.bpLen, mux(startRp, rp.length, pfLen)).named("x_len");
-        UInt xOps = mux(p.bpValid, p.bpOps, mux(startRp, U(0, 12), pfHead.info.ops)).named("x_ops");
-        UInt xBeats = mux(p.bpValid, p.bpBeats, mux(startRp, U(0, 12), pfHead.info.beats)).named("x_beats");
-        UInt xQ = mux(p.bpValid, p.bpQ, mux(startRp, rpQ, pfHead.queue)).named("x_q");
+        UInt xCell = mux(p.bpValid, p.bpFirst, mux(rpValid, rp.cell.resize(cw), pfHead.cell)).named("x_cell");
+        UInt xLen = mux(p.bpValid, p.bpLen, mux(rpValid, rp.length, pfLen)).named("x_len");
+        UInt xOps = mux(p.bpValid, p.bpOps, mux(rpValid, U(0, 12), pfHead.info.ops)).named("x_ops");
+        UInt xBeats = mux(p.bpValid, p.bpBeats, mux(rpValid, U(0, 12), pfHead.info.beats)).named("x_beats");
+        UInt xQ = mux(p.bpValid, p.bpQ, mux(rpValid, rpQ, pfHead.queue)).named("x_q");
         issue = contIssue.or(startIssue).named("issue");
         UInt nextRd = wire("next_rd", uint(cw));
         rdAddr = mux(contIssue, nextRd, xCell).named("rd_addr");
@@ -126,11 +130,11 @@ final class Reader {
         // beats after the first, and whether there are none, per source before the source mux
         // (the choice of the source comes late: reader state, FIFO levels)
         int lw = 13 - lb + 1;
-        UInt xMoreBeats = mux(p.bpValid, moreBeats(p.bpLen, bpb, lw), mux(startRp, moreBeats(rp.length, bpb, lw),
+        UInt xMoreBeats = mux(p.bpValid, moreBeats(p.bpLen, bpb, lw), mux(rpValid, moreBeats(rp.length, bpb, lw),
                 moreBeats(pfLen, bpb, lw))).named("x_more_beats");
-        Bool xOneBeat = mux(p.bpValid, p.bpLen.le(bpb), mux(startRp, rp.length.le(bpb), pfLen.le(bpb)))
+        Bool xOneBeat = mux(p.bpValid, p.bpLen.le(bpb), mux(rpValid, rp.length.le(bpb), pfLen.le(bpb)))
                 .named("x_one_beat");
-        Bool xTwoBeats = mux(p.bpValid, twoBeats(p.bpLen, bpb), mux(startRp, twoBeats(rp.length, bpb),
+        Bool xTwoBeats = mux(p.bpValid, twoBeats(p.bpLen, bpb), mux(rpValid, twoBeats(rp.length, bpb),
                 twoBeats(pfLen, bpb))).named("x_two_beats");
         pf.m.ready.set(startPf);
         // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
@@ -142,9 +146,13 @@ final class Reader {
         UInt pfBeats = reg("pf_beats", uint(bw)).init(0);
         UInt infoBeats = le.infoRd.len.add(bpb - 1).shr(lb).resize(bw).named("info_beats");
         UInt pfHeadBeats = pfLen.add(bpb - 1).shr(lb).resize(bw).named("pf_head_beats");
-        // start_pf (late: FIFO levels, reader state) picks between the sums, after both adders
-        UInt pfBeatsIn = pfBeats.add(mux(le.infoValid, infoBeats, U(0, bw))).named("pf_beats_in");
-        pfBeats.set(mux(startPf, pfBeatsIn.sub(pfHeadBeats), pfBeatsIn));
+        // a PDU started is taken off a cycle later (start_pf comes late, after the FIFO levels, and
+        // yosys moves a choice between sums before a shared adder: 8.5 levels to pf_beats): the
+        // count is then one PDU high for a cycle, which may only flush at a pop that could have
+        // flushed at the start
+        UInt pfStarted = reg("pf_started_beats", uint(bw)).init(0);
+        pfStarted.set(mux(startPf, pfHeadBeats, U(0, bw)));
+        pfBeats.set(pfBeats.add(mux(le.infoValid, infoBeats, U(0, bw))).sub(pfStarted));
         Bool flushAtStart = startPf.and(pfHead.lastOfQueue).named("flush_at_start");
         le.flushAtPop.set(le.infoValid.and(le.infoLastOfQueue).andNot(flushAtStart)
                 .and(eLeft.resize(bw).add(pfBeats).lt(TxQueueManager.FLUSH_AHEAD_BEATS)));
