@@ -172,9 +172,7 @@ final class RxOpValidator {
             step.src.set(wSrc);
             when(wStored.or(wLive.not()), () -> {
                 when(step.selecting, () -> {
-                    step.pos.set(U(0, 14));
-                    step.stop.set(FALSE);
-                    step.bad.set(FALSE);
+                    step.restart();
                     step.stored.set(step.load);
                     step.live.set(step.selecting.and(goLiveOk));
                     when(step.load, () -> {
@@ -198,9 +196,7 @@ final class RxOpValidator {
                     step.reach.set(wReach);
                     step.src.set(in.src);
                 }).otherwise(() -> {
-                    step.pos.set(U(0, 14));
-                    step.stop.set(FALSE);
-                    step.bad.set(FALSE);
+                    step.restart();
                 });
             }).otherwise(() -> when(stopNow, () -> {
                 step.stop.set(TRUE);
@@ -283,6 +279,13 @@ final class RxOpValidator {
             len = wire("w_len" + suffix, uint(13));
             reach = wire("w_reach" + suffix, uint(12));
             src = wire("w_src" + suffix, uint(10));
+        }
+
+        /** The walk starts over at position 0 of a PDU, with no stop and no fault seen. */
+        void restart() {
+            pos.set(U(0, 14));
+            stop.set(FALSE);
+            bad.set(FALSE);
         }
     }
 
