@@ -184,8 +184,16 @@ final class ListEngine {
         pf.s.payload.queue.set(infoQ);
         pf.s.payload.cell.set(infoCell);
         assignLeaves(pf.s.payload.info, infoRd);
-        when(doPop.and(infoValid.not()), () -> inflight.set(inflight.add(1)))
-                .elseWhen(infoValid.andNot(doPop), () -> inflight.set(inflight.sub(1)));
+        pf.s.payload.oneBeat.set(Reader.oneBeat(infoRd.len, g.bytes()));
+        pf.s.payload.twoBeats.set(Reader.twoBeats(infoRd.len, g.bytes()));
+        // Counted from the grant taken, a park included, whose count goes a cycle later
+        // (parked_q): the window bit (a 1024:1 select) then chooses only between a pop and a park,
+        // and no counter waits for it (do_pop -> pops_in_flight was 8.25 levels in the whole
+        // endpoint). A park thus counts as a pop for a cycle: room is then conservative.
+        Bool parkedQ = reg("parked_q", bool()).init(false);
+        parkedQ.set(doPark);
+        inflight.set(inflight.add(takeGrant.asUInt().resize(3)).sub(infoValid.asUInt().resize(3))
+                .sub(parkedQ.asUInt().resize(3)));
     }
 
     /**

@@ -132,10 +132,10 @@ final class Reader {
         int lw = 13 - lb + 1;
         UInt xMoreBeats = mux(p.bpValid, moreBeats(p.bpLen, bpb, lw), mux(rpValid, moreBeats(rp.length, bpb, lw),
                 moreBeats(pfLen, bpb, lw))).named("x_more_beats");
-        Bool xOneBeat = mux(p.bpValid, p.bpLen.le(bpb), mux(rpValid, rp.length.le(bpb), pfLen.le(bpb)))
+        Bool xOneBeat = mux(p.bpValid, oneBeat(p.bpLen, bpb), mux(rpValid, oneBeat(rp.length, bpb), pfHead.oneBeat))
                 .named("x_one_beat");
         Bool xTwoBeats = mux(p.bpValid, twoBeats(p.bpLen, bpb), mux(rpValid, twoBeats(rp.length, bpb),
-                twoBeats(pfLen, bpb))).named("x_two_beats");
+                pfHead.twoBeats)).named("x_two_beats");
         pf.m.ready.set(startPf);
         // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
         // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
@@ -209,8 +209,13 @@ final class Reader {
         startLen = xLen;
     }
 
-    /** The PDU of {@code len} bytes takes exactly two beats. */
-    private static Bool twoBeats(UInt len, int bytes) {
+    /** A PDU of {@code len} bytes takes one beat of {@code bytes}. */
+    static Bool oneBeat(UInt len, int bytes) {
+        return len.le(bytes);
+    }
+
+    /** ... exactly two beats. */
+    static Bool twoBeats(UInt len, int bytes) {
         return len.gt(bytes).and(len.le(2 * bytes));
     }
 

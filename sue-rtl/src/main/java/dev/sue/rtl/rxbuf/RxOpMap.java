@@ -165,6 +165,18 @@ final class RxOpMap {
         return RxBuffer.choose(eachLane(name, map, field), lane).named(name);
     }
 
+    /**
+     * {@code field} of lane {@code index} of the maps laid end to end (as {@link #pick}), computed
+     * on every lane of every map before the pick: one indexed read of the results.
+     */
+    static Bits pickField(String name, List<Bits> maps, UInt index, Function<Lane, Bits> field) {
+        List<Bits> results = new ArrayList<>();
+        for (int m = 0; m < maps.size(); m++) {
+            results.addAll(eachLane(name + "_" + m, maps.get(m), field));
+        }
+        return RxBuffer.choose(results, index).named(name);
+    }
+
     /** Bit {@code lane} of a {@link #perLane} result: one indexed read ({@link RxBuffer#choose}). */
     static Bool pickBit(String name, Bits perLane, UInt lane) {
         List<Bits> c = new ArrayList<>();

@@ -89,7 +89,10 @@ final class RxOpValidator {
         UInt liveVc = mux(inValid, vIn, liveVcQ).named("live_vc_now");
         UInt liveStart = mux(inValid, inStart, liveStartQ).named("live_start_now");
         UInt curVc = mux(wStored, wVc, liveVc).named("w_cur_vc");
-        UInt curStart = mux(wStored, wStart, liveStart).named("w_cur_start");
+        // the walked PDU's start word, registered (the value of mux(wStored, wStart, liveStart),
+        // set a cycle ahead below): the lanes' ring-word adders start from a register
+        UInt curStart = reg("w_cur_start", uint(wb)).init(0);
+        assertThat(curStart.eq(mux(wStored, wStart, liveStart)), "w_cur_start differs from the walked PDU's start");
         Bool lastNow = wLive.and(lastIn).named("w_last_now");
         Bool lenKnown = wStored.or(lastNow);
         UInt curLen = wLen.resize(14);
@@ -147,9 +150,14 @@ final class RxOpValidator {
         Bool stayReadable = wPos.shr(lb).resize(cmpBits).lt(nWritten.resize(cmpBits)).named("w_stay_readable");
         Bool nextReadable = RxOpMap.pickBit("w_next_readable", readableAt, laneIdx);
         Bool liveReadable = mux(hdrAvail, nextReadable, stayReadable);
-        // the ring word of the next position: the PDU's start plus the picked end's word
-        UInt nextWord = mux(hdrAvail, vLane.end.shr(lb - 1).resize(wb), wPos.shr(lb).resize(wb)).named("w_next_word");
-        UInt rdIdxCont = curStart.add(nextWord).named("w_ring_next");
+        // the ring word of the next position: the PDU's start plus the picked end's word. Depth:
+        // added on every lane before the pick (a lane's end and the start are known at the
+        // cycle's start), so only muxes follow the pick (pick -> adder -> port V's address was
+        // 9.75 levels in the whole endpoint's yosys); 64 adders of a ring index at 512 bits
+        UInt endRingWord = RxOpMap.pickField("w_end_ring_word", List.of(in.map, vRam), laneIdx,
+                l -> curStart.add(l.end.shr(lb - 1).resize(wb)).asBits()).asUInt();
+        UInt stayRingWord = curStart.add(wPos.shr(lb).resize(wb)).named("w_stay_ring_word");
+        UInt rdIdxCont = mux(hdrAvail, endRingWord, stayRingWord).named("w_ring_next");
         WalkStep ifEnds = new WalkStep("_if_ends", doneIfEnds, wStored.and(doneIfEnds).or(idleNow));
         WalkStep anyway = new WalkStep("_anyway", doneAnyway, wStored.and(doneAnyway).or(idleNow));
         for (WalkStep step : List.of(ifEnds, anyway)) {
@@ -215,6 +223,9 @@ final class RxOpValidator {
         wLive.set(mux(hdrEnds, ifEnds.live, anyway.live));
         wVc.set(mux(hdrEnds, ifEnds.vc, anyway.vc));
         wStart.set(mux(hdrEnds, ifEnds.start, anyway.start));
+        UInt liveStartNext = mux(in.nextValid, in.nextStart.resize(wb), liveStart);
+        curStart.set(mux(hdrEnds, mux(ifEnds.stored, ifEnds.start, liveStartNext),
+                mux(anyway.stored, anyway.start, liveStartNext)));
         wLen.set(mux(hdrEnds, ifEnds.len, anyway.len));
         wReach.set(mux(hdrEnds, ifEnds.reach, anyway.reach));
         wSrc.set(mux(hdrEnds, ifEnds.src, anyway.src));

@@ -28,6 +28,9 @@ final class RxWrittenBeat {
     final UInt src;
     /** Ring word where the beat's PDU starts, and words of it written before this beat. */
     final UInt start;
+    /** {@link #valid} and {@link #start} of the next cycle (the ring's beat now). */
+    final Bool nextValid;
+    final UInt nextStart;
     final UInt n;
     /** n + wen (the PDU's words in the ring once this beat is written), added a cycle early. */
     final UInt written;
@@ -46,6 +49,8 @@ final class RxWrittenBeat {
         vc = regNext(ring.vIn).named("wb_vc");
         src = regNext(ring.ib.src).named("wb_src");
         start = regNext(ring.wpSel).named("wb_start");
+        nextValid = inValid;
+        nextStart = ring.wpSel;
         n = regNext(ring.nEff).named("wb_n");
         written = regNext(mux(ring.wen, ring.nEff.add(1), ring.nEff)).named("wb_written");
         wen = flag("wb_wen", ring.wen);
