@@ -6,6 +6,7 @@ output layout (.sv files, <top>.f, <top>.json) and checks that
 * run_cocotb builds it with Verilator, runs cocotb tests against a Python
   model, and reuses the build on the second call (cache hit);
 * build parameters and waves get their own cache entries, waves give dump.fst;
+* public="top" hides the signals below the top module, public="all" shows them;
 * a failing cocotb test fails the pytest test, naming the cocotb test;
 * generate() calls a generator jar, caches per (top, params, jar) and raises
   with the generator's stderr on failure (a stub jar compiled here stands in
@@ -136,6 +137,15 @@ def test_build_error_shows_verilator_output(tmp_path):
         run_cocotb(design, "tb_harness_counter")
     assert e.value.build_dir is not None and not (e.value.build_dir / "build.ok").exists()
     shutil.rmtree(e.value.build_dir)  # broken SV: never reused
+
+
+@pytest.mark.parametrize("public,inner", [("top", "0"), ("all", "1")])
+def test_public_reaches_what_it_says(tmp_path, public, inner):
+    """public="top" (the default) builds with --public-depth 1: ports reachable, the instance
+    inside not; public="all" keeps cocotb's --public-flat-rw: the instance's signals readable."""
+    design = write_design(tmp_path / "d")
+    res = run_cocotb(design, "tb_harness_public", public=public, extra_env={"TB_EXPECT_INNER": inner})
+    assert res.tests == 1 and res.passed
 
 
 def test_waves_write_fst(tmp_path, monkeypatch):
