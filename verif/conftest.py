@@ -24,8 +24,10 @@ if os.environ.get("PATH", "").split(os.pathsep)[0] != _bin:
 # The tests of one file share Verilator models (a test needing a model that the other worker is
 # building waits on its lock), so a file is one group, except that a test parameter `ports` picks
 # a model of its own: one group per value, so the 2- and 4-port pair models build side by side.
-# Groups go to the workers in collection order, so the groups measured slowest come first (longest
-# first: the last minutes of the run then do not pass on one worker while the other idles).
+# Groups go to the workers in collection order (with --no-loadscope-reorder, which the Makefile
+# passes: xdist's default orders them by their number of tests), so the groups measured slowest
+# come first (longest first: the last minutes of the run then do not pass on one worker while the
+# other idles).
 # Measured CPU seconds per group (make test on 2 cores, 2026-11-26); groups not listed keep their
 # order after these.
 SLOWEST_GROUPS = {
