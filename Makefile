@@ -34,11 +34,12 @@ JAVA_INPUTS := pom.xml $(shell find hdl-dsl sue-rtl gen -path '*/target' -prune 
 SIM_ENV  := PATH="$(VENV_BIN):$$PATH"
 # pytest workers: the machines have 2 cores.
 PYTEST_WORKERS ?= auto
-# Groups of tests per worker (verif/conftest.py: a file, or a file's tests of one `ports` value;
-# slowest groups first): tests of one file share Verilator models, and with the default per-test
-# distribution the second worker sat idle on the build lock while the first built the model they
-# both needed (a clean run: 28 min of pytest wall time for 38 CPU-minutes on 2 cores).
-PYTEST_DIST ?= --dist loadgroup
+# A test file per worker (verif/conftest.py: slowest files first): tests of one file share
+# Verilator models, and with per-test distribution the second worker sat idle on the build lock
+# while the first built the model they both needed. --dist loadgroup (xdist_group marks) meant
+# that but did nothing with pytest 9 (conftest.py says why). --no-loadscope-reorder: xdist (3.x)
+# otherwise hands out the files by number of tests, most first, not slowest first.
+PYTEST_DIST ?= --dist loadfile --no-loadscope-reorder
 PYTEST_ARGS ?=
 
 # command:package. iverilog/yosys lint, tshark reads the testbenches' pcaps;

@@ -20,43 +20,37 @@ _bin = str(Path(sys.executable).parent)
 if os.environ.get("PATH", "").split(os.pathsep)[0] != _bin:
     os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
 
-# ---- scheduling on `make test`'s two workers (pytest-xdist --dist loadgroup) -------------------
+# ---- scheduling on `make test`'s two workers (pytest-xdist --dist loadfile) ----------------------
 # The tests of one file share Verilator models (a test needing a model that the other worker is
-# building waits on its lock), so a file is one group, except that a test parameter `ports` picks
-# a model of its own: one group per value, so the 2- and 4-port pair models build side by side.
-# Groups go to the workers in collection order, so the groups measured slowest come first (longest
-# first: the last minutes of the run then do not pass on one worker while the other idles).
-# Measured CPU seconds per group (make test on 2 cores, 2026-11-26); groups not listed keep their
-# order after these.
-SLOWEST_GROUPS = {
-    "sue_endpoint/test_sue_endpoint_ports.py[ports=4]": 540,
-    "sue_endpoint/test_sue_endpoint.py": 320,
-    "sue_axi_endpoint/test_sue_axi_endpoint.py": 335,
-    "sue_tx/test_sue_tx.py": 360,
-    "sue_endpoint/test_sue_endpoint_ports.py[ports=2]": 275,
-    "sue_framer/test_sue_framer.py": 245,
-    "sue_rx/test_sue_rx.py": 216,
-    "sue_endpoint/test_sue_endpoint_port_widths.py[ports=2]": 185,
-    "sue_rx_parser/test_sue_rx_parser.py": 200,
-    "crc/test_crc.py": 170,
-    "sue_rx_deliver/test_sue_rx_deliver.py": 150,
-    "sue_endpoint/test_sue_endpoint_port_widths.py[ports=1]": 120,
-    "sue_endpoint/test_sue_endpoint_port_widths.py": 104,
+# building waits on its lock), so each file goes to one worker (the Makefile's --dist loadfile).
+# xdist_group marks (--dist loadgroup, used until now) do nothing with pytest 9: xdist 3.8 appends
+# the group to item._nodeid, which pytest 9 no longer reads, so every test was a group of its own
+# and a file's tests ran on both workers. Files go to the workers in collection order (with
+# --no-loadscope-reorder: xdist's default orders them by their number of tests), so the files
+# measured slowest come first (longest first: the last minutes of the run then do not pass on one
+# worker while the other idles). Seconds per file: sum of its test durations in a clean make test
+# (2026-11-26, 2 cores shared with another test run and yosys, so about 1.5x an idle machine's);
+# files not listed keep their order after these.
+SLOWEST_FILES = {
+    "sue_tx/test_sue_tx.py": 511,
+    "sue_endpoint/test_sue_endpoint_ports.py": 499,
+    "sue_endpoint/test_sue_endpoint.py": 319,
+    "sue_endpoint/test_sue_endpoint_port_widths.py": 312,
+    "sue_rx/test_sue_rx.py": 284,
+    "sue_rx_parser/test_sue_rx_parser.py": 273,
+    "sue_framer/test_sue_framer.py": 268,
+    "crc/test_crc.py": 241,
+    "sue_axi_endpoint/test_sue_axi_endpoint.py": 207,
+    "sue_rx_deliver/test_sue_rx_deliver.py": 182,
+    "sue_tx_queue/test_sue_tx_queue.py": 123,
+    "crc_appender/test_crc_appender.py": 119,
+    "stream_fifo/test_stream_fifo.py": 114,
+    "sue_framer/test_sue_framer_lint.py": 106,
 }
 
 
-def _xdist_group(item) -> str:
-    group = Path(str(item.fspath)).resolve().relative_to(VERIF / "tests").as_posix()
-    params = getattr(item, "callspec", None)
-    if params is not None and "ports" in params.params:
-        group += f"[ports={params.params['ports']}]"
-    return group
-
-
 def pytest_collection_modifyitems(config, items):
-    import pytest
+    def file_of(item) -> str:
+        return Path(str(item.fspath)).resolve().relative_to(VERIF / "tests").as_posix()
 
-    groups = {id(item): _xdist_group(item) for item in items}
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(groups[id(item)]))
-    items.sort(key=lambda item: -SLOWEST_GROUPS.get(groups[id(item)], 0))
+    items.sort(key=lambda item: -SLOWEST_FILES.get(file_of(item), 0))

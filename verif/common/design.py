@@ -41,6 +41,9 @@ class GeneratedDesign:
     top_module: str
     files: tuple[Path, ...]  # absolute, dependency order, top module last
     report: dict[str, Any] = field(repr=False, compare=False)
+    # Modules Verilator compiles once, as a library of their own, however often they are instantiated
+    # (hierarchical Verilation, common.sim): the pair wrapper names its endpoint.
+    hier_blocks: tuple[str, ...] = ()
 
     @classmethod
     def from_dir(cls, d: Path | str, name: str | None = None) -> "GeneratedDesign":

@@ -7,6 +7,11 @@ shared ``clk``/``rst`` and every other port of the top twice, prefixed ``a_`` an
 wired to its own instance. Nothing connects the two instances: the bench does, frame by frame.
 The ports are read from the generated top's ANSI header (the emitter's regular format: one port
 per line, ``input wire logic [w] name`` / ``output logic [w] name``).
+
+The wrapped top is a hierarchical block of the returned design (``hier_blocks``): Verilator would
+otherwise emit and compile the logic of each instance separately (it schedules every instance's
+logic on its own), twice the C++ of one endpoint; as a block, one endpoint model is compiled and
+instantiated twice (common.sim, "Hierarchical blocks").
 """
 
 from __future__ import annotations
@@ -61,4 +66,4 @@ def pair_design(design: GeneratedDesign, prefixes: tuple[str, str] = ("a_", "b_"
     text = "\n".join(body)
     if not path.is_file() or path.read_text() != text:
         path.write_text(text)
-    return replace(design, top_module=name, files=design.files + (path.resolve(),))
+    return replace(design, top_module=name, files=design.files + (path.resolve(),), hier_blocks=(top,))

@@ -6,6 +6,8 @@ output layout (.sv files, <top>.f, <top>.json) and checks that
 * run_cocotb builds it with Verilator, runs cocotb tests against a Python
   model, and reuses the build on the second call (cache hit);
 * build parameters and waves get their own cache entries, waves give dump.fst;
+* public="top" hides the signals below the top module, public="all" shows them;
+* a pair wrapper's instances share one hierarchical block (one compiled library);
 * a failing cocotb test fails the pytest test, naming the cocotb test;
 * generate() calls a generator jar, caches per (top, params, jar) and raises
   with the generator's stderr on failure (a stub jar compiled here stands in
@@ -23,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from common import BuildError, GeneratedDesign, GeneratorError, SimulationFailed, generate, paths, run_cocotb
+from common import BuildError, GeneratedDesign, GeneratorError, SimulationFailed, build, generate, paths, run_cocotb
 from common import design as design_mod
 
 INCR_SV = """\
@@ -136,6 +138,37 @@ def test_build_error_shows_verilator_output(tmp_path):
         run_cocotb(design, "tb_harness_counter")
     assert e.value.build_dir is not None and not (e.value.build_dir / "build.ok").exists()
     shutil.rmtree(e.value.build_dir)  # broken SV: never reused
+
+
+@pytest.mark.parametrize("public,inner", [("top", "0"), ("all", "1")])
+def test_public_reaches_what_it_says(tmp_path, public, inner):
+    """public="top" (the default) builds with --public-depth 1: ports reachable, the instance
+    inside not; public="all" keeps cocotb's --public-flat-rw: the instance's signals readable."""
+    design = write_design(tmp_path / "d")
+    res = run_cocotb(design, "tb_harness_public", public=public, extra_env={"TB_EXPECT_INNER": inner})
+    assert res.tests == 1 and res.passed
+
+
+def test_pair_wrapper_builds_one_hierarchical_block(tmp_path):
+    """pair_design names its top a hierarchical block: Verilator compiles one library of it
+    (V<top>/lib<top>.a), which both instances use; a waves build stays flat."""
+    from common.pair_wrapper import pair_design
+
+    # the counter without its parameter: the wrapper reads the emitter's parameterless headers
+    d = tmp_path / "d"
+    d.mkdir()
+    top = "harness_tick"
+    (d / f"{top}.sv").write_text(
+        f"module {top} (\n    input  wire logic clk,\n    input  wire logic rst,\n    output logic [7:0] count\n);\n"
+        "    always_ff @(posedge clk) count <= rst ? 8'd0 : count + 8'd1;\nendmodule\n")
+    (d / f"{top}.json").write_text(json.dumps({"top_module": top, "files": [f"{top}.sv"]}))
+    pair = pair_design(GeneratedDesign.from_dir(d, top))
+    assert pair.hier_blocks == (top,)
+    build_dir, _, _ = build(pair)
+    assert (build_dir / f"V{top}" / f"lib{top}.a").is_file()
+    assert "--hierarchical" in json.loads((build_dir / "build.ok").read_text())["build_args"]
+    flat_dir, _, _ = build(pair, waves=True)
+    assert not (flat_dir / f"V{top}").exists()
 
 
 def test_waves_write_fst(tmp_path, monkeypatch):
