@@ -162,7 +162,7 @@ final class RxOpMap {
      * (for a field used inverted or widened straight after it): one indexed read.
      */
     static Bits pickField(String name, Bits map, UInt lane, Function<Lane, Bits> field) {
-        return RxBuffer.choose(eachLane(name, map, field), lane).named(name);
+        return pickField(name, List.of(map), lane, field);
     }
 
     /**
