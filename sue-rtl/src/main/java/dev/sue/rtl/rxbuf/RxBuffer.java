@@ -9,6 +9,7 @@ import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -112,6 +113,25 @@ final class RxBuffer {
             lo += take;
         }
         return stage.get(0);
+    }
+
+    /**
+     * {@code select ? ifTrue : ifFalse} for a late {@code select} in front of a register, as an
+     * AND-OR rather than a mux. Why: yosys's enable inference (opt_dff) follows a mux tree from a
+     * register's D back to its Q and rebuilds every hold condition into one clock-enable
+     * function, with the late select deep inside it; it does not look through an AND-OR, so the
+     * select stays one LUT from the register.
+     */
+    static UInt late(Bool select, UInt ifTrue, UInt ifFalse) {
+        Bits[] copies = new Bits[ifTrue.width()];
+        Arrays.fill(copies, select.asBits());
+        UInt all = cat(copies).asUInt();
+        return ifTrue.and(all).or(ifFalse.and(all.not()));
+    }
+
+    /** {@link #late(Bool, UInt, UInt)} for one bit. */
+    static Bool late(Bool select, Bool ifTrue, Bool ifFalse) {
+        return ifTrue.and(select).or(ifFalse.andNot(select));
     }
 
     /** regs[idx] (one register per VC). */

@@ -30,8 +30,14 @@ final class RxCodeBounds {
         return cat(l.stop, l.end).asUInt().gt(reachUnits.resize(RxOpMap.END_BITS + 1));
     }
 
-    /** The lane's op runs past the end of a PDU whose length / 2 is {@code halfLen}. */
-    static Bool passes(RxOpMap.Lane l, UInt halfLen) {
-        return l.end.gt(halfLen.resize(RxOpMap.END_BITS));
+    /**
+     * The lane makes its PDU malformed: an invalid type, or an op running past the end of a PDU
+     * whose length / 2 is {@code halfLen}. Valid for a lane the walk reads (its position is below
+     * the PDU's length): a PAD lane's end is its own position, so it never runs past the end.
+     */
+    static Bool malformed(RxOpMap.Lane l, UInt halfLen) {
+        // the invalid bit on top of the end: one compare, no mux after its carry chain (a LUT
+        // there kept yosys from folding the lane pick into 4:1 LUTs: 6 LUTs for the pick)
+        return cat(l.invalid, l.end).asUInt().gt(halfLen.resize(RxOpMap.END_BITS + 1));
     }
 }

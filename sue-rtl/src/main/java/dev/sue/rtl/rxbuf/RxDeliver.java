@@ -9,7 +9,6 @@ import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.Counter;
-import dev.sue.hdl.lib.util.OneHot;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.rx.RxPduBeat;
 import dev.sue.rtl.xpu.XpuRxBus;
@@ -155,17 +154,17 @@ public final class RxDeliver extends Component {
         buf.opMap.write(buf.mapAddr(ring.vIn, ring.widx), opMap, ring.wen);
         RxOpValidator validator = new RxOpValidator(buf, new RxWrittenBeat(ring, in.valid, opMap));
         List<RxVcQueue> ready = new ArrayList<>();
-        List<Bool> takenBy = new ArrayList<>();
+        List<UInt> directOk = new ArrayList<>();
         for (int v = 0; v < vcs; v++) {
             RxVcQueue q = instance("ready_q_" + v, () -> new RxVcQueue(buf.wb, buf.w));
             q.d.valid.set(validator.pushNow.and(validator.verdictNow.vc.eq(v)));
             assignLeaves(q.d.payload, validator.verdictNow);
             q.s.valid.set(validator.push.and(validator.verdict.vc.eq(v)));
             assignLeaves(q.s.payload, validator.verdict);
-            takenBy.add(q.d.valid.and(q.directOk));
+            directOk.add(q.directOk.asUInt());
             ready.add(q);
         }
-        validator.taken.set(OneHot.fromBools(takenBy).orR());
+        validator.directOk.set(RxBuffer.sel(directOk, validator.verdictNow.vc).bit(0));
         RxOpDeliverer deliverer = new RxOpDeliverer(buf, ring, ready, rx.credit, rx.resetIn, dataWidth);
         rx.valid.set(deliverer.output.valid);
         rx.cycle.set(deliverer.output.cycle);

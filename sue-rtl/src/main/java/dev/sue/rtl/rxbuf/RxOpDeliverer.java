@@ -320,13 +320,15 @@ final class RxOpDeliverer {
             hReach.set(RxBuffer.sel(heldReach, hv));
         }).elseWhen(holdH, () -> hPend.set(TRUE))
                 .elseWhen(go, () -> {
-                    hv.set(mux(lastOp, hvSw, hv));
+                    // a register that holds unless last_op takes it by RxBuffer#late: with a mux,
+                    // last_op went into the registers' clock-enable logic in yosys
+                    hv.set(RxBuffer.late(lastOp, hvSw, hv));
                     hp.set(mux(lastOp, hpSw, hNext));
-                    hReach.set(mux(lastOp, reachSw, hReach));
-                    hs.set(mux(lastOp, hsSw, hs));
+                    hReach.set(RxBuffer.late(lastOp, reachSw, hReach));
+                    hs.set(RxBuffer.late(lastOp, hsSw, hs));
                     hA.set(mux(lastOp, hASw, contPos));
                     hPend.set(lastOp.not().or(pendSw));
-                    rr.set(mux(lastOp, rrSw, rr));
+                    rr.set(RxBuffer.late(lastOp, rrSw, rr));
                 }).elseWhen(endNow, () -> {
                     hv.set(hvSw);
                     hp.set(hpSw);

@@ -26,9 +26,12 @@ final class RxOpValidator {
     /** A verdict now (late: after the lane pick), {@link #verdictNow}; its VC's queue may take it at once. */
     final Bool pushNow;
     final RxPduDesc verdictNow;
-    /** Set by the owner: the verdict of this cycle went to its VC's queue at once (not registered). */
-    final Bool taken = wire("verdict_taken", bool());
-    /** A registered verdict this cycle (one not {@link #taken}): {@link #verdict} goes to its VC's queue. */
+    /**
+     * Set by the owner, from registers: the queue of {@link #verdictNow}'s VC takes a verdict at
+     * once this cycle ({@link RxVcQueue#directOk}).
+     */
+    final Bool directOk = wire("verdict_direct_ok", bool());
+    /** A registered verdict this cycle (one its queue did not take at once): {@link #verdict} goes to its VC's queue. */
     final Bool push;
     /** The PDU judged: {@code bad} set when an op is malformed. */
     final RxPduDesc verdict;
@@ -117,7 +120,7 @@ final class RxOpValidator {
         final int endWordBits = RxOpMap.END_BITS - (lb - 1);
         final int cmpBits = Math.max(endWordBits, buf.pw);
         Bits endsAt = perLane("w_ends_at", in.map, vRam, l -> RxCodeBounds.reaches(l, wReach));
-        Bits badAt = perLane("w_bad_at", in.map, vRam, l -> mux(l.stop, l.invalid, RxCodeBounds.passes(l, passCur)));
+        Bits badAt = perLane("w_bad_at", in.map, vRam, l -> RxCodeBounds.malformed(l, passCur));
         Bits readableAt = perLane("w_readable_at", in.map, vRam,
                 l -> l.end.shr(lb - 1).resize(endWordBits).resize(cmpBits).lt(nWritten.resize(cmpBits)));
         Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
@@ -216,25 +219,30 @@ final class RxOpValidator {
         vIssue.set(mux(hdrEnds, ifEnds.issue, anyway.issue));
         vAddr.set(buf.mapAddr(mux(hdrEnds, ifEnds.rdVc, anyway.rdVc), mux(hdrEnds, ifEnds.rdIdx, anyway.rdIdx).named("v_idx")));
         wRd.set(vIssue);
-        wPos.set(mux(hdrEnds, ifEnds.pos, anyway.pos));
-        wStop.set(mux(hdrEnds, ifEnds.stop, anyway.stop));
-        wBad.set(mux(hdrEnds, ifEnds.bad, anyway.bad));
-        wStored.set(mux(hdrEnds, ifEnds.stored, anyway.stored));
-        wLive.set(mux(hdrEnds, ifEnds.live, anyway.live));
-        wVc.set(mux(hdrEnds, ifEnds.vc, anyway.vc));
-        wStart.set(mux(hdrEnds, ifEnds.start, anyway.start));
+        // Depth: the registers take the outcome by RxBuffer#late, not a mux (w_hdr_ends was 4
+        // LUTs from w_src's clock enable in the whole endpoint)
+        wPos.set(RxBuffer.late(hdrEnds, ifEnds.pos, anyway.pos));
+        wStop.set(RxBuffer.late(hdrEnds, ifEnds.stop, anyway.stop));
+        wBad.set(RxBuffer.late(hdrEnds, ifEnds.bad, anyway.bad));
+        wStored.set(RxBuffer.late(hdrEnds, ifEnds.stored, anyway.stored));
+        wLive.set(RxBuffer.late(hdrEnds, ifEnds.live, anyway.live));
+        wVc.set(RxBuffer.late(hdrEnds, ifEnds.vc, anyway.vc));
+        wStart.set(RxBuffer.late(hdrEnds, ifEnds.start, anyway.start));
         UInt liveStartNext = mux(in.nextValid, in.nextStart.resize(wb), liveStart);
-        curStart.set(mux(hdrEnds, mux(ifEnds.stored, ifEnds.start, liveStartNext),
+        curStart.set(RxBuffer.late(hdrEnds, mux(ifEnds.stored, ifEnds.start, liveStartNext),
                 mux(anyway.stored, anyway.start, liveStartNext)));
-        wLen.set(mux(hdrEnds, ifEnds.len, anyway.len));
-        wReach.set(mux(hdrEnds, ifEnds.reach, anyway.reach));
-        wSrc.set(mux(hdrEnds, ifEnds.src, anyway.src));
+        wLen.set(RxBuffer.late(hdrEnds, ifEnds.len, anyway.len));
+        wReach.set(RxBuffer.late(hdrEnds, ifEnds.reach, anyway.reach));
+        wSrc.set(RxBuffer.late(hdrEnds, ifEnds.src, anyway.src));
 
         // the verdict leaves at once into an empty VC queue's head register (RxVcQueue), else
         // registered: the late end-of-walk decision meets one register, not a queue's counts
         pushNow = vPush;
         Bool pushQ = reg("verdict_push", bool()).init(false);
-        pushQ.set(vPush.andNot(taken));
+        // Depth: the queue's consent is chosen by the verdict's VC (registers) before the late
+        // push meets it (pushed-and-taken OR'd over the VCs after it put the queues' counts
+        // 6 LUTs from here in yosys)
+        pushQ.set(vPush.andNot(directOk));
         push = pushQ;
         Bool badQ = reg("verdict_bad_judged", bool()).init(false);
         badQ.set(vPush.and(vBad));
