@@ -5,6 +5,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
+import dev.sue.hdl.Bundle;
 import dev.sue.hdl.UInt;
 import java.util.List;
 
@@ -52,11 +53,23 @@ final class RxOpValidator {
         final Bool store = in.store;
         final Bool lastIn = in.last;
         final Bool inValid = in.valid;
+        // the walker: one op header per cycle, from the input beat or port V (below)
+        WalkerState walker = reg("w", new WalkerState(wb));
+        walker.init();
+        final UInt wPos = walker.pos;
+        final Bool wStop = walker.stop;
+        final Bool wBad = walker.bad;
+        final Bool wStored = walker.stored;
+        final Bool wLive = walker.live;
+        final UInt wVc = walker.vc;
+        final UInt wStart = walker.start;
+        final UInt wLen = walker.len;
+        final UInt wReach = walker.reach;
+        final UInt wSrc = walker.src;
+        Bool wRd = reg("w_rd", bool()).init(false);
         // ==== stored PDUs the walker has not reached yet (global arrival order) ====
         // The walker follows the input ("live") while it has caught up; a PDU completed while
         // it is still busy with an older one waits here with its descriptor.
-        Bool wLive = reg("w_live", bool()).init(true);
-        Bool wStored = reg("w_stored", bool()).init(false);
         // a queue with a register front: the walker's late pop (when a walk ends) meets a 2-bit
         // count, not the RAM FIFO's pointers and count
         RxDescQueue stored = instance("pdu_fifo", () -> new RxDescQueue(wb, vcs * w));
@@ -71,18 +84,6 @@ final class RxOpValidator {
         stored.s.payload.bad.set(FALSE);
 
         // ==== validator ("walker"): one op header per cycle, from the input beat or port V ====
-        UInt wPos = reg("w_pos", uint(14)).init(0);
-        Bool wRd = reg("w_rd", bool()).init(false);
-        Bool wStop = reg("w_stop", bool()).init(false);
-        Bool wBad = reg("w_bad", bool()).init(false);
-        UInt wVc = reg("w_vc", uint(2)).init(0);
-        UInt wStart = reg("w_start", uint(wb)).init(0);
-        // the length of the PDU walked, and (length - 1) / 2 (RxPduDesc#reachUnits): while live,
-        // the input beat's, loaded from the ring's beat a cycle early, so the end tests meet one
-        // register, not a choice between the stored and the live PDU's
-        UInt wLen = reg("w_len", uint(13)).init(0);
-        UInt wReach = reg("w_reach", uint(12)).init(0);
-        UInt wSrc = reg("w_src", uint(10)).init(0);
         UInt liveVcQ = reg("live_vc", uint(2)).init(0);
         UInt liveStartQ = reg("live_start", uint(wb)).init(0);
         when(inValid, () -> {
@@ -171,47 +172,47 @@ final class RxOpValidator {
             step.issue.set(step.load.or(readMore));
             step.rdVc.set(mux(step.load, stored.m.payload.vc, curVc));
             step.rdIdx.set(mux(step.load, stored.m.payload.start, rdIdxCont));
-            step.pos.set(posNext);
-            step.stop.set(wStop);
-            step.bad.set(wBad);
-            step.stored.set(wStored);
-            step.live.set(wLive);
-            step.vc.set(wVc);
-            step.start.set(wStart);
-            step.len.set(in.nextLength);
-            step.reach.set(in.nextReach);
-            step.src.set(wSrc);
+            step.next.pos.set(posNext);
+            step.next.stop.set(wStop);
+            step.next.bad.set(wBad);
+            step.next.stored.set(wStored);
+            step.next.live.set(wLive);
+            step.next.vc.set(wVc);
+            step.next.start.set(wStart);
+            step.next.len.set(in.nextLength);
+            step.next.reach.set(in.nextReach);
+            step.next.src.set(wSrc);
             when(wStored.or(wLive.not()), () -> {
                 when(step.selecting, () -> {
                     step.restart();
-                    step.stored.set(step.load);
-                    step.live.set(step.selecting.and(goLiveOk));
+                    step.next.stored.set(step.load);
+                    step.next.live.set(step.selecting.and(goLiveOk));
                     when(step.load, () -> {
-                        step.vc.set(stored.m.payload.vc);
-                        step.start.set(stored.m.payload.start);
-                        step.len.set(stored.m.payload.length);
-                        step.reach.set(stored.m.payload.reachUnits);
-                        step.src.set(stored.m.payload.src);
+                        step.next.vc.set(stored.m.payload.vc);
+                        step.next.start.set(stored.m.payload.start);
+                        step.next.len.set(stored.m.payload.length);
+                        step.next.reach.set(stored.m.payload.reachUnits);
+                        step.next.src.set(stored.m.payload.src);
                     });
                 }).otherwise(() -> {
-                    step.len.set(wLen);
-                    step.reach.set(wReach);
+                    step.next.len.set(wLen);
+                    step.next.reach.set(wReach);
                 });
             }).otherwise(() -> when(lastNow, () -> {
                 when(contConv, () -> {
-                    step.live.set(FALSE);
-                    step.stored.set(TRUE);
-                    step.vc.set(vIn);
-                    step.start.set(inStart);
-                    step.len.set(wLen);
-                    step.reach.set(wReach);
-                    step.src.set(in.src);
+                    step.next.live.set(FALSE);
+                    step.next.stored.set(TRUE);
+                    step.next.vc.set(vIn);
+                    step.next.start.set(inStart);
+                    step.next.len.set(wLen);
+                    step.next.reach.set(wReach);
+                    step.next.src.set(in.src);
                 }).otherwise(() -> {
                     step.restart();
                 });
             }).otherwise(() -> when(stopNow, () -> {
-                step.stop.set(TRUE);
-                step.bad.set(vLane.invalid);
+                step.next.stop.set(TRUE);
+                step.next.bad.set(vLane.invalid);
             })));
         }
         Bool wLoad = mux(hdrEnds, ifEnds.load, anyway.load).named("w_load");
@@ -219,21 +220,12 @@ final class RxOpValidator {
         vIssue.set(mux(hdrEnds, ifEnds.issue, anyway.issue));
         vAddr.set(buf.mapAddr(mux(hdrEnds, ifEnds.rdVc, anyway.rdVc), mux(hdrEnds, ifEnds.rdIdx, anyway.rdIdx).named("v_idx")));
         wRd.set(vIssue);
-        // Depth: the registers take the outcome by RxBuffer#late, not a mux (w_hdr_ends was 4
-        // LUTs from w_src's clock enable in the whole endpoint)
-        wPos.set(RxBuffer.late(hdrEnds, ifEnds.pos, anyway.pos));
-        wStop.set(RxBuffer.late(hdrEnds, ifEnds.stop, anyway.stop));
-        wBad.set(RxBuffer.late(hdrEnds, ifEnds.bad, anyway.bad));
-        wStored.set(RxBuffer.late(hdrEnds, ifEnds.stored, anyway.stored));
-        wLive.set(RxBuffer.late(hdrEnds, ifEnds.live, anyway.live));
-        wVc.set(RxBuffer.late(hdrEnds, ifEnds.vc, anyway.vc));
-        wStart.set(RxBuffer.late(hdrEnds, ifEnds.start, anyway.start));
+        // Depth: the state takes the outcome by RxBuffer#late, not a mux (w_hdr_ends was 4 LUTs
+        // from w_src's clock enable in the whole endpoint)
+        assignFromBits(walker, RxBuffer.late(hdrEnds, asBits(ifEnds.next).asUInt(), asBits(anyway.next).asUInt()).asBits());
         UInt liveStartNext = mux(in.nextValid, in.nextStart.resize(wb), liveStart);
-        curStart.set(RxBuffer.late(hdrEnds, mux(ifEnds.stored, ifEnds.start, liveStartNext),
-                mux(anyway.stored, anyway.start, liveStartNext)));
-        wLen.set(RxBuffer.late(hdrEnds, ifEnds.len, anyway.len));
-        wReach.set(RxBuffer.late(hdrEnds, ifEnds.reach, anyway.reach));
-        wSrc.set(RxBuffer.late(hdrEnds, ifEnds.src, anyway.src));
+        curStart.set(RxBuffer.late(hdrEnds, mux(ifEnds.next.stored, ifEnds.next.start, liveStartNext),
+                mux(anyway.next.stored, anyway.next.start, liveStartNext)));
 
         // the verdict leaves at once into an empty VC queue's head register (RxVcQueue), else
         // registered: the late end-of-walk decision meets one register, not a queue's counts
@@ -260,6 +252,53 @@ final class RxOpValidator {
     }
 
     /**
+     * Where the walker is: the position ({@code pos}, PDU bytes) of the next op header in the PDU
+     * it walks, a stop (PAD or invalid type) or malformed op seen, whether the PDU is a stored
+     * one ({@code stored}, from the descriptor queue) or the one streaming in ({@code live}),
+     * and the stored PDU's descriptor: VC, start word, source. {@code len} and {@code reach}
+     * (the length and (length - 1) / 2, RxPduDesc#reachUnits): while live, the input beat's,
+     * loaded from the ring's beat a cycle early, so the end tests meet one register, not a
+     * choice between the stored and the live PDU's.
+     */
+    static final class WalkerState extends Bundle {
+        final UInt pos = uint(14);
+        final Bool stop = bool();
+        final Bool bad = bool();
+        final Bool stored = bool();
+        final Bool live = bool();
+        final UInt vc = uint(2);
+        final UInt start;
+        final UInt len = uint(13);
+        final UInt reach = uint(12);
+        final UInt src = uint(10);
+        private final int wordBits;
+
+        WalkerState(int wordBits) {
+            this.wordBits = wordBits;
+            start = uint(wordBits);
+        }
+
+        /** Reset: live at position 0, nothing seen. */
+        void init() {
+            pos.init(0);
+            stop.init(false);
+            bad.init(false);
+            stored.init(false);
+            live.init(true);
+            vc.init(0);
+            start.init(0);
+            len.init(0);
+            reach.init(0);
+            src.init(0);
+        }
+
+        @Override
+        public WalkerState copyType() {
+            return new WalkerState(wordBits);
+        }
+    }
+
+    /**
      * The walker's next state for one outcome of the late end test ({@code w_hdr_ends}): the
      * validator computes one for "the header ends the walk" and one for "it does not", and picks.
      */
@@ -270,16 +309,8 @@ final class RxOpValidator {
         final Bool issue;
         final UInt rdVc;
         final UInt rdIdx;
-        final UInt pos;
-        final Bool stop;
-        final Bool bad;
-        final Bool stored;
-        final Bool live;
-        final UInt vc;
-        final UInt start;
-        final UInt len;
-        final UInt reach;
-        final UInt src;
+        /** The walker's state after this outcome. */
+        final WalkerState next;
 
         WalkStep(String suffix, Bool done, Bool selecting) {
             this.done = done;
@@ -288,23 +319,14 @@ final class RxOpValidator {
             issue = wire("v_issue" + suffix, bool());
             rdVc = wire("v_vc" + suffix, uint(2));
             rdIdx = wire("v_idx" + suffix, uint(wordBits));
-            pos = wire("w_pos" + suffix, uint(14));
-            stop = wire("w_stop" + suffix, bool());
-            bad = wire("w_bad" + suffix, bool());
-            stored = wire("w_stored" + suffix, bool());
-            live = wire("w_live" + suffix, bool());
-            vc = wire("w_vc" + suffix, uint(2));
-            start = wire("w_start" + suffix, uint(wordBits));
-            len = wire("w_len" + suffix, uint(13));
-            reach = wire("w_reach" + suffix, uint(12));
-            src = wire("w_src" + suffix, uint(10));
+            next = wire("w_next" + suffix, new WalkerState(wordBits));
         }
 
         /** The walk starts over at position 0 of a PDU, with no stop and no fault seen. */
         void restart() {
-            pos.set(U(0, 14));
-            stop.set(FALSE);
-            bad.set(FALSE);
+            next.pos.set(U(0, 14));
+            next.stop.set(FALSE);
+            next.bad.set(FALSE);
         }
     }
 
