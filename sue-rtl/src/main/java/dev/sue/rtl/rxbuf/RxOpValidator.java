@@ -177,23 +177,14 @@ final class RxOpValidator {
             step.next.bad.set(wBad);
             step.next.stored.set(wStored);
             step.next.live.set(wLive);
-            step.next.vc.set(wVc);
-            step.next.start.set(wStart);
-            step.next.len.set(in.nextLength);
-            step.next.reach.set(in.nextReach);
-            step.next.src.set(wSrc);
+            step.take(wVc, wStart, in.nextLength, in.nextReach, wSrc);
             when(wStored.or(wLive.not()), () -> {
                 when(step.selecting, () -> {
                     step.restart();
                     step.next.stored.set(step.load);
                     step.next.live.set(step.selecting.and(goLiveOk));
-                    when(step.load, () -> {
-                        step.next.vc.set(stored.m.payload.vc);
-                        step.next.start.set(stored.m.payload.start);
-                        step.next.len.set(stored.m.payload.length);
-                        step.next.reach.set(stored.m.payload.reachUnits);
-                        step.next.src.set(stored.m.payload.src);
-                    });
+                    when(step.load, () -> step.take(stored.m.payload.vc, stored.m.payload.start,
+                            stored.m.payload.length, stored.m.payload.reachUnits, stored.m.payload.src));
                 }).otherwise(() -> {
                     step.next.len.set(wLen);
                     step.next.reach.set(wReach);
@@ -202,11 +193,7 @@ final class RxOpValidator {
                 when(contConv, () -> {
                     step.next.live.set(FALSE);
                     step.next.stored.set(TRUE);
-                    step.next.vc.set(vIn);
-                    step.next.start.set(inStart);
-                    step.next.len.set(wLen);
-                    step.next.reach.set(wReach);
-                    step.next.src.set(in.src);
+                    step.take(vIn, inStart, wLen, wReach, in.src);
                 }).otherwise(() -> {
                     step.restart();
                 });
@@ -320,6 +307,15 @@ final class RxOpValidator {
             rdVc = wire("v_vc" + suffix, uint(2));
             rdIdx = wire("v_idx" + suffix, uint(wordBits));
             next = wire("w_next" + suffix, new WalkerState(wordBits));
+        }
+
+        /** The walk goes on with a stored PDU: its descriptor. */
+        void take(UInt vc, UInt start, UInt len, UInt reach, UInt src) {
+            next.vc.set(vc);
+            next.start.set(start);
+            next.len.set(len);
+            next.reach.set(reach);
+            next.src.set(src);
         }
 
         /** The walk starts over at position 0 of a PDU, with no stop and no fault seen. */
