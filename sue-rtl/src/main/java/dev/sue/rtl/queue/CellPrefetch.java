@@ -62,9 +62,9 @@ final class CellPrefetch {
         cell = mux(pop, entries.get(1), entries.get(0)).named(prefix + "cell");
         valid = mux(pop, full.get(1), full.get(0)).named(prefix + "valid");
         int hw = bitsFor(DEPTH);
-        UInt stored = U(0, hw);
-        for (Bool f : full) {
-            stored = stored.add(f.asUInt().resize(hw));
+        UInt stored = full.get(0).asUInt().resize(hw);
+        for (int i = 1; i < DEPTH; i++) {
+            stored = stored.add(full.get(i).asUInt().resize(hw));
         }
         held = stored.sub(pop.asUInt().resize(hw)).named(prefix + "held");
         assertThat(pop.not().or(full.get(0)), "cell prefetch popped while empty");
