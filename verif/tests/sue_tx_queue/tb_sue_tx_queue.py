@@ -225,6 +225,11 @@ class Bench:
         assert int(d.cnt_ops.value) == self.committed - self.refused, (int(d.cnt_ops.value), self.committed)
         assert int(d.cnt_pdus.value) == len(self.pdus)
         assert int(d.cnt_aborts.value) == self.aborted
+        # every cell is back (freed after its read, or waiting in the cell prefetch queues), but
+        # for the spare lists' (an op that did not commit keeps its cells there: ceil(KMAX/2) per parity)
+        free = int(d.free_cells.value)
+        spare_max = 2 * ceil_div(KMAX, 2)
+        assert CELLS - spare_max <= free <= CELLS, f"free cells {free} at the end, expected {CELLS - spare_max}..{CELLS}"
 
 
 def op_beats_first(beats):

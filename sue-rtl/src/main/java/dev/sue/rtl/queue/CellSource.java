@@ -5,16 +5,16 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
-import dev.sue.hdl.lib.fifo.FifoStorage;
-import dev.sue.hdl.lib.fifo.StreamFifo;
 
 /**
  * The packer's new cells of one parity (part of {@link Packer}): the allocator of that parity's
- * cells (cell = 2 x its index + parity) through a 2-entry register FIFO ({@code cell_prefetch}),
- * and the parity's {@link SpareCells} (an op that does not commit keeps its cells there; they
- * go out first). Whether the packer takes a cell is known late (its fill arithmetic): it then only
- * moves the small FIFO and the spare ring, while the allocator's counters and free FIFO see a
- * ready from registers (timing, issue 13). The cells held in the FIFO count as free
+ * cells (cell = 2 x its index + parity) through a {@link CellPrefetch} queue, and the parity's
+ * {@link SpareCells} (an op that does not commit keeps its cells there; they go out first).
+ * Whether the packer takes a cell is known late (its fill arithmetic): the take is registered
+ * ({@code cell_took}) and acts in the next cycle, when the prefetch queue pops the taken cell
+ * (offering the one behind it meanwhile) and the spare list picks its state for a take; so the
+ * late take drives registers only, and the allocator's counters and free FIFO see a ready from
+ * registers (timing, issue 13). The cells held in the prefetch queue count as free
  * ({@link #held}).
  */
 final class CellSource {
@@ -22,22 +22,24 @@ final class CellSource {
     final UInt cell;
     /** A cell is at hand (from registers). */
     final Bool ok;
-    /** Allocated cells waiting in the FIFO (free cells, for {@code free_cells}). */
+    /** Allocated cells waiting in the prefetch queue and not taken (free cells, for {@code free_cells}). */
     final UInt held;
     final SpareCells spare;
-    private final StreamFifo<UInt> fifo;
+    private final Bool tookQ;
+    private final Bool tookSpareQ;
     private final UInt allocCell;
 
     CellSource(QueueGeometry g, int parity, CellAllocator alloc) {
-        final int cw = g.cw();
-        spare = new SpareCells(g, "p" + parity + "_");
-        fifo = instance("cell_prefetch" + parity,
-                () -> new StreamFifo<>(() -> uint(cw - 1), 2, FifoStorage.REGISTERS, 2));
-        fifo.s.connectFrom(alloc.alloc);
-        held = fifo.occupancy;
-        allocCell = cat(fifo.m.payload, parity == 1 ? TRUE : FALSE).asUInt().named("fresh_cell" + parity);
+        tookQ = reg("cell_took" + parity, bool()).init(false);
+        // (whether that take came from the spare list; the prefetch queue pops it otherwise)
+        tookSpareQ = reg("cell_took_spare" + parity, bool()).init(false);
+        spare = new SpareCells(g, "p" + parity + "_", tookQ);
+        Bool popTaken = tookQ.andNot(tookSpareQ).named("cell_prefetch" + parity + "_pop");
+        CellPrefetch prefetch = new CellPrefetch("cell_prefetch" + parity + "_", g.cw() - 1, alloc.alloc, popTaken);
+        held = prefetch.held;
+        allocCell = cat(prefetch.cell, parity == 1 ? TRUE : FALSE).asUInt().named("fresh_cell" + parity);
         cell = mux(spare.fromSpare, spare.cell, allocCell).named("new_cell" + parity);
-        ok = spare.fromSpare.or(fifo.m.valid).named("cell_ok" + parity);
+        ok = spare.fromSpare.or(prefetch.valid).named("cell_ok" + parity);
     }
 
     /**
@@ -45,7 +47,9 @@ final class CellSource {
      * rollback}, see {@link SpareCells#update}).
      */
     void update(Bool take, Bool commit, Bool rollback) {
-        fifo.m.ready.set(take.andNot(spare.fromSpare));
+        tookQ.set(take);
+        tookSpareQ.set(spare.fromSpare);
         spare.update(take, allocCell, commit, rollback);
+        assertThat(take.not().or(ok), "cell taken while none is at hand");
     }
 }

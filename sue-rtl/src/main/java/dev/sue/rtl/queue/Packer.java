@@ -31,7 +31,7 @@ final class Packer {
     /** Closed PDUs for the list engine. */
     final StreamFifo<ClosedPdu> closeFifo;
     final CellBuffer cellBuf;
-    /** The new cells of each parity (allocator, prefetch FIFO, spare list). */
+    /** The new cells of each parity (allocator, prefetch queue, spare list). */
     final CellSource[] cells = new CellSource[2];
     final DestOccupancy occupancy;
     /** R's chunk is taken this cycle. */
