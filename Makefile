@@ -43,9 +43,10 @@ PYTEST_DIST ?= --dist loadfile --no-loadscope-reorder
 PYTEST_ARGS ?=
 
 # command:package. iverilog/yosys lint, tshark reads the testbenches' pcaps;
-# the C++ toolchain and perl build Verilator simulations, ccache speeds them up.
+# the C++ toolchain and perl build Verilator simulations, ccache speeds them up;
+# clang++ compiles the models in ~60 % of g++'s CPU time (verif/common/sim.py, model_cxx).
 APT_TOOLS    := iverilog yosys tshark
-APT_COMMANDS := iverilog:iverilog yosys:yosys tshark:tshark c++:g++ make:make perl:perl ccache:ccache
+APT_COMMANDS := iverilog:iverilog yosys:yosys tshark:tshark c++:g++ clang++:clang make:make perl:perl ccache:ccache
 # Headers Verilator's FST writer (WAVES=1) includes: lz4.h, zlib.h.
 APT_LIBS     := liblz4-dev zlib1g-dev
 

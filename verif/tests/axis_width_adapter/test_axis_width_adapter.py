@@ -22,6 +22,9 @@ CONFIGS = [
     (64, 8, 2),
     (16, 128, 1),
     (256, 256, 1),
+    # ratio 2 at the endpoint's narrow-port widths (test_sue_endpoint_port_widths ran it there)
+    (256, 128, 1),
+    (128, 256, 1),
 ]
 
 
