@@ -129,11 +129,6 @@ final class RxBuffer {
         return ifTrue.and(all).or(ifFalse.and(all.not()));
     }
 
-    /** {@link #late(Bool, UInt, UInt)} for one bit. */
-    static Bool late(Bool select, Bool ifTrue, Bool ifFalse) {
-        return ifTrue.and(select).or(ifFalse.andNot(select));
-    }
-
     /** regs[idx] (one register per VC). */
     static UInt sel(List<UInt> regs, UInt idx) {
         return regs.size() == 1 ? regs.get(0) : Vec.of(regs).get(idx.resize(log2Up(regs.size())));

@@ -56,16 +56,6 @@ final class RxOpValidator {
         // the walker: one op header per cycle, from the input beat or port V (below)
         WalkerState walker = reg("w", new WalkerState(wb));
         walker.init();
-        final UInt wPos = walker.pos;
-        final Bool wStop = walker.stop;
-        final Bool wBad = walker.bad;
-        final Bool wStored = walker.stored;
-        final Bool wLive = walker.live;
-        final UInt wVc = walker.vc;
-        final UInt wStart = walker.start;
-        final UInt wLen = walker.len;
-        final UInt wReach = walker.reach;
-        final UInt wSrc = walker.src;
         Bool wRd = reg("w_rd", bool()).init(false);
         // ==== stored PDUs the walker has not reached yet (global arrival order) ====
         // The walker follows the input ("live") while it has caught up; a PDU completed while
@@ -73,7 +63,7 @@ final class RxOpValidator {
         // a queue with a register front: the walker's late pop (when a walk ends) meets a 2-bit
         // count, not the RAM FIFO's pointers and count
         RxDescQueue stored = instance("pdu_fifo", () -> new RxDescQueue(wb, vcs * w));
-        Bool fifoPush = store.andNot(wLive).named("fifo_push");
+        Bool fifoPush = store.andNot(walker.live).named("fifo_push");
         stored.s.valid.set(fifoPush);
         stored.s.payload.vc.set(vIn);
         stored.s.payload.start.set(inStart);
@@ -92,35 +82,36 @@ final class RxOpValidator {
         });
         UInt liveVc = mux(inValid, vIn, liveVcQ).named("live_vc_now");
         UInt liveStart = mux(inValid, inStart, liveStartQ).named("live_start_now");
-        UInt curVc = mux(wStored, wVc, liveVc).named("w_cur_vc");
-        // the walked PDU's start word, registered (the value of mux(wStored, wStart, liveStart),
-        // set a cycle ahead below): the lanes' ring-word adders start from a register
+        UInt curVc = mux(walker.stored, walker.vc, liveVc).named("w_cur_vc");
+        // the walked PDU's start word, registered (the stored PDU's or the live one's, set a cycle
+        // ahead below): the lanes' ring-word adders start from a register
         UInt curStart = reg("w_cur_start", uint(wb)).init(0);
-        assertThat(curStart.eq(mux(wStored, wStart, liveStart)), "w_cur_start differs from the walked PDU's start");
-        Bool lastNow = wLive.and(lastIn).named("w_last_now");
-        Bool lenKnown = wStored.or(lastNow);
-        UInt curLen = wLen.resize(14);
+        assertThat(curStart.eq(mux(walker.stored, walker.start, liveStart)),
+                "w_cur_start differs from the walked PDU's start");
+        Bool lastNow = walker.live.and(lastIn).named("w_last_now");
+        Bool lenKnown = walker.stored.or(lastNow);
+        UInt curLen = walker.len.resize(14);
 
         UInt vAddr = wire("v_addr", uint(buf.mapAw));
         Bool vIssue = wire("v_issue", bool());
         Bits vRam = buf.opMap.readSync(vAddr, vIssue).named("v_ram");
-        Bool inHere = wLive.and(wen).andNot(wRd).and(wPos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
-        Bool hdrAvail = wRd.or(inHere).andNot(wStop).named("w_hdr_avail");
+        Bool inHere = walker.live.and(wen).andNot(wRd).and(walker.pos.shr(lb).eq(nEff.resize(14))).named("w_in_here");
+        Bool hdrAvail = wRd.or(inHere).andNot(walker.stop).named("w_hdr_avail");
         // the header's word is port V's (wRd) or the input beat's: one indexed read over both
-        UInt laneIdx = cat(wRd, wPos.resize(lb).shr(1).resize(lb - 1)).asUInt().named("w_lane_idx");
+        UInt laneIdx = cat(wRd, walker.pos.resize(lb).shr(1).resize(lb - 1)).asUInt().named("w_lane_idx");
         RxOpMap.Lane vLane = RxOpMap.pick("v_lane", List.of(in.map, vRam), laneIdx);
-        Bool atEnd = lenKnown.and(wPos.ge(curLen)).named("w_at_end");
+        Bool atEnd = lenKnown.and(walker.pos.ge(curLen)).named("w_at_end");
         // Depth: the walk's decisions on the op are one bit each, picked by the lane index from
         // tests made on every lane of both words against bounds fixed per PDU (registers): the
         // lane's end (PDU units) against (len - 1) / 2 (reaches the end: the walk ends), len / 2
         // (runs past it: malformed) and the live PDU's written words (its next op is readable).
         // So no compare follows the pick (a 64:1 lane pick mapped in 4-5 LUTs, and the compare
         // and what follows it in 3-5 more: 9.25-10.25 levels in the sixth round).
-        UInt passCur = wLen.shr(1).resize(12).named("w_pass");
+        UInt passCur = walker.len.shr(1).resize(12).named("w_pass");
         UInt nWritten = in.written;
         final int endWordBits = RxOpMap.END_BITS - (lb - 1);
         final int cmpBits = Math.max(endWordBits, buf.pw);
-        Bits endsAt = perLane("w_ends_at", in.map, vRam, l -> RxCodeBounds.reaches(l, wReach));
+        Bits endsAt = perLane("w_ends_at", in.map, vRam, l -> RxCodeBounds.reaches(l, walker.reach));
         Bits badAt = perLane("w_bad_at", in.map, vRam, l -> RxCodeBounds.malformed(l, passCur));
         Bits readableAt = perLane("w_readable_at", in.map, vRam,
                 l -> l.end.shr(lb - 1).resize(endWordBits).resize(cmpBits).lt(nWritten.resize(cmpBits)));
@@ -129,29 +120,29 @@ final class RxOpValidator {
         // the pick; every decision on it (the verdict, the walker's next PDU, the descriptor
         // queue's pop) is computed for both outcomes from registers and picked by it
         Bool hdrEnds = RxOpMap.pickBit("w_hdr_ends", endsAt, laneIdx);
-        Bool judging = wStored.or(lastNow);
-        Bool doneAnyway = judging.and(atEnd.or(wStop)).named("w_done_anyway");
-        Bool doneIfEnds = judging.and(atEnd.or(wStop).or(hdrAvail)).named("w_done_if_ends");
-        Bool vBad = mux(atEnd, wPos.gt(curLen),
-                mux(wStop, wBad, RxOpMap.pickBit("w_hdr_bad", badAt, laneIdx))).named("v_bad");
+        Bool judging = walker.stored.or(lastNow);
+        Bool doneAnyway = judging.and(atEnd.or(walker.stop)).named("w_done_anyway");
+        Bool doneIfEnds = judging.and(atEnd.or(walker.stop).or(hdrAvail)).named("w_done_if_ends");
+        Bool vBad = mux(atEnd, walker.pos.gt(curLen),
+                mux(walker.stop, walker.bad, RxOpMap.pickBit("w_hdr_bad", badAt, laneIdx))).named("v_bad");
         // a stop lane's end is its own position: the walk stays on it
-        UInt posNext = mux(hdrAvail, cat(vLane.end, B(0, 1)).asUInt().resize(14), wPos).named("w_pos_next");
-        Bool stopNow = wLive.andNot(lastNow).and(hdrStops).named("w_stop_now");
+        UInt posNext = mux(hdrAvail, cat(vLane.end, B(0, 1)).asUInt().resize(14), walker.pos).named("w_pos_next");
+        Bool stopNow = walker.live.andNot(lastNow).and(hdrStops).named("w_stop_now");
         // verdicts leave at once to the VC queues (live: in the cycle of the last beat)
-        Bool pushing = wStored.or(store);
+        Bool pushing = walker.stored.or(store);
         Bool vPush = mux(hdrEnds, doneIfEnds.and(pushing), doneAnyway.and(pushing)).named("v_push");
-        UInt vOutVc = mux(wStored, wVc, vIn);
+        UInt vOutVc = mux(walker.stored, walker.vc, vIn);
 
         // what the walker does next cycle: worked out for both outcomes of the end test, each from
         // registers and the lane picks, and picked by w_hdr_ends last (Depth: with the choice
         // of port V's address and of the walker's registers after it, the whole endpoint mapped
         // w_reach -> w_ends_at -> pick -> w_load -> v_idx in 9.5 levels)
-        Bool idleNow = wStored.not().and(wLive.not());
+        Bool idleNow = walker.stored.not().and(walker.live.not());
         Bool goLiveOk = stored.m.valid.not().and(stored.empty).andNot(fifoPush);
-        Bool contLive = wLive.andNot(lastNow).andNot(wStop).andNot(stopNow);
+        Bool contLive = walker.live.andNot(lastNow).andNot(walker.stop).andNot(stopNow);
         // The live PDU's words in the RAM are nEff + wen; the next position is readable when its
         // word is below that (the picked lane test; the current word's from registers)
-        Bool stayReadable = wPos.shr(lb).resize(cmpBits).lt(nWritten.resize(cmpBits)).named("w_stay_readable");
+        Bool stayReadable = walker.pos.shr(lb).resize(cmpBits).lt(nWritten.resize(cmpBits)).named("w_stay_readable");
         Bool nextReadable = RxOpMap.pickBit("w_next_readable", readableAt, laneIdx);
         Bool liveReadable = mux(hdrAvail, nextReadable, stayReadable);
         // the ring word of the next position: the PDU's start plus the picked end's word. Depth:
@@ -160,25 +151,25 @@ final class RxOpValidator {
         // 9.75 levels in the whole endpoint's yosys); 64 adders of a ring index at 512 bits
         UInt endRingWord = RxOpMap.pickField("w_end_ring_word", List.of(in.map, vRam), laneIdx,
                 l -> curStart.add(l.end.shr(lb - 1).resize(wb)).asBits()).asUInt();
-        UInt stayRingWord = curStart.add(wPos.shr(lb).resize(wb)).named("w_stay_ring_word");
+        UInt stayRingWord = curStart.add(walker.pos.shr(lb).resize(wb)).named("w_stay_ring_word");
         UInt rdIdxCont = mux(hdrAvail, endRingWord, stayRingWord).named("w_ring_next");
-        WalkStep ifEnds = new WalkStep("_if_ends", doneIfEnds, wStored.and(doneIfEnds).or(idleNow));
-        WalkStep anyway = new WalkStep("_anyway", doneAnyway, wStored.and(doneAnyway).or(idleNow));
+        WalkStep ifEnds = new WalkStep("_if_ends", doneIfEnds, walker.stored.and(doneIfEnds).or(idleNow));
+        WalkStep anyway = new WalkStep("_anyway", doneAnyway, walker.stored.and(doneAnyway).or(idleNow));
         for (WalkStep step : List.of(ifEnds, anyway)) {
             step.load.set(step.selecting.and(stored.m.valid));
-            Bool contStored = wStored.andNot(step.done);
+            Bool contStored = walker.stored.andNot(step.done);
             Bool contConv = lastNow.and(store).andNot(step.done);
             Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable));
             step.issue.set(step.load.or(readMore));
             step.rdVc.set(mux(step.load, stored.m.payload.vc, curVc));
             step.rdIdx.set(mux(step.load, stored.m.payload.start, rdIdxCont));
             step.next.pos.set(posNext);
-            step.next.stop.set(wStop);
-            step.next.bad.set(wBad);
-            step.next.stored.set(wStored);
-            step.next.live.set(wLive);
-            step.take(wVc, wStart, in.nextLength, in.nextReach, wSrc);
-            when(wStored.or(wLive.not()), () -> {
+            step.next.stop.set(walker.stop);
+            step.next.bad.set(walker.bad);
+            step.next.stored.set(walker.stored);
+            step.next.live.set(walker.live);
+            step.take(walker.vc, walker.start, in.nextLength, in.nextReach, walker.src);
+            when(walker.stored.or(walker.live.not()), () -> {
                 when(step.selecting, () -> {
                     step.restart();
                     step.next.stored.set(step.load);
@@ -186,14 +177,14 @@ final class RxOpValidator {
                     when(step.load, () -> step.take(stored.m.payload.vc, stored.m.payload.start,
                             stored.m.payload.length, stored.m.payload.reachUnits, stored.m.payload.src));
                 }).otherwise(() -> {
-                    step.next.len.set(wLen);
-                    step.next.reach.set(wReach);
+                    step.next.len.set(walker.len);
+                    step.next.reach.set(walker.reach);
                 });
             }).otherwise(() -> when(lastNow, () -> {
                 when(contConv, () -> {
                     step.next.live.set(FALSE);
                     step.next.stored.set(TRUE);
-                    step.take(vIn, inStart, wLen, wReach, in.src);
+                    step.take(vIn, inStart, walker.len, walker.reach, in.src);
                 }).otherwise(() -> {
                     step.restart();
                 });
@@ -209,7 +200,8 @@ final class RxOpValidator {
         wRd.set(vIssue);
         // Depth: the state takes the outcome by RxBuffer#late, not a mux (w_hdr_ends was 4 LUTs
         // from w_src's clock enable in the whole endpoint)
-        assignFromBits(walker, RxBuffer.late(hdrEnds, asBits(ifEnds.next).asUInt(), asBits(anyway.next).asUInt()).asBits());
+        UInt walkerNext = RxBuffer.late(hdrEnds, asBits(ifEnds.next).asUInt(), asBits(anyway.next).asUInt());
+        assignFromBits(walker, walkerNext.asBits());
         UInt liveStartNext = mux(in.nextValid, in.nextStart.resize(wb), liveStart);
         curStart.set(RxBuffer.late(hdrEnds, mux(ifEnds.next.stored, ifEnds.next.start, liveStartNext),
                 mux(anyway.next.stored, anyway.next.start, liveStartNext)));
@@ -228,11 +220,11 @@ final class RxOpValidator {
         badJudged = badQ;
         RxPduDesc v = wire("verdict_now", new RxPduDesc(wb));
         v.vc.set(vOutVc);
-        v.start.set(mux(wStored, wStart, inStart));
-        v.length.set(wLen);
+        v.start.set(mux(walker.stored, walker.start, inStart));
+        v.length.set(walker.len);
         v.words.set(buf.words(v.length));
-        v.reachUnits.set(wReach);
-        v.src.set(mux(wStored, wSrc, in.src));
+        v.reachUnits.set(walker.reach);
+        v.src.set(mux(walker.stored, walker.src, in.src));
         v.bad.set(vBad);
         verdictNow = v;
         verdict = regNext(v).named("verdict");
