@@ -12,6 +12,8 @@ import dev.sue.hdl.HwEnum;
 import dev.sue.hdl.SInt;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.util.LutCompare;
+import dev.sue.hdl.lib.util.OneHot;
 import java.math.BigInteger;
 import java.util.List;
 
@@ -146,6 +148,15 @@ public final class OperatorZoo extends Component {
         o("s_lt_expr", sa.add(sb).lt(sb.sub(sa)));
         // Unsigned vs signed by value: both widened to W+1 bits.
         o("s_mixed_lt", a.toSInt().lt(sa.resize(w + 1)));
+        // Gate-built compares (LutCompare): "near" shares the upper half with a, so the tree's
+        // equal-upper terms decide; "narrow" zero-extends the shorter operand.
+        UInt near = a.xor(b.shr(w / 2));
+        o("lut_gt", LutCompare.greater(a, b));
+        o("lut_lt", LutCompare.less(a, b));
+        o("lut_gt_near", LutCompare.greater(a, near));
+        o("lut_lt_near", LutCompare.less(a, near));
+        o("lut_gt_narrow", LutCompare.greater(a, b.resize(Math.max(1, w / 2))));
+        o("oh_lowest_gates", OneHot.lowestSetByGates(a.asBits()));
         o("b_eq", c0.eq(c1));
         o("b_ne", c0.ne(c1));
         o("e_is_add", sel.is(ZooOp.ADD));

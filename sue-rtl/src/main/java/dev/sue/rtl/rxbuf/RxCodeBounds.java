@@ -5,6 +5,7 @@ import static dev.sue.hdl.Hdl.*;
 
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.LutCompare;
 
 /**
  * End tests of the op walks of {@link RxDeliver} on an op-map lane ({@link RxOpMap.Lane}: where
@@ -13,7 +14,10 @@ import dev.sue.hdl.UInt;
  * {@code 2 * end >= len <=> end > (len - 1) / 2} ({@link #reachUnits}) and runs past it iff
  * {@code 2 * end > len <=> end > len / 2}. The walks make these tests on every lane of a word
  * before the lane pick ({@link RxOpMap#perLane}), so a bound is a register, never a subtraction
- * from the walk's position.
+ * from the walk's position. The compares are gates ({@link LutCompare}), not carry chains: the
+ * lane pick and the walk's decisions follow them in the same cycle, and the LUT mapper lets logic
+ * behind a carry chain grow as deep as the design's deepest cone (whole endpoint at 512 bits:
+ * {@code w_reach} -> chain -> pick -> port V's read enable, 9.5 levels).
  */
 final class RxCodeBounds {
     private RxCodeBounds() {
@@ -26,8 +30,8 @@ final class RxCodeBounds {
 
     /** The lane's op reaches the PDU's end, or the lane stops the walk (PAD or invalid). */
     static Bool reaches(RxOpMap.Lane l, UInt reachUnits) {
-        // the stop bit on top of the end: one compare, no OR after its carry chain
-        return cat(l.stop, l.end).asUInt().gt(reachUnits.resize(RxOpMap.END_BITS + 1));
+        // the stop bit on top of the end: one compare, no OR after it
+        return LutCompare.greater(cat(l.stop, l.end).asUInt(), reachUnits);
     }
 
     /**
@@ -36,8 +40,8 @@ final class RxCodeBounds {
      * the PDU's length): a PAD lane's end is its own position, so it never runs past the end.
      */
     static Bool malformed(RxOpMap.Lane l, UInt halfLen) {
-        // the invalid bit on top of the end: one compare, no mux after its carry chain (a LUT
-        // there kept yosys from folding the lane pick into 4:1 LUTs: 6 LUTs for the pick)
-        return cat(l.invalid, l.end).asUInt().gt(halfLen.resize(RxOpMap.END_BITS + 1));
+        // the invalid bit on top of the end: one compare, no mux after it (a LUT there kept yosys
+        // from folding the lane pick into 4:1 LUTs: 6 LUTs for the pick)
+        return LutCompare.greater(cat(l.invalid, l.end).asUInt(), halfLen);
     }
 }

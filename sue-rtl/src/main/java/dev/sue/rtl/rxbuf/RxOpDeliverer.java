@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.LutCompare;
 import dev.sue.hdl.lib.util.OneHot;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,7 +151,7 @@ final class RxOpDeliverer {
         Bool pduEnd = atLen.or(RxOpMap.pickBit("lane_pad", RxOpMap.perLane("lane_pad_at", hMap, RxOpMap::isPad), laneIdx))
                 .named("pdu_end");
         Bool lastOp = RxOpMap.pickBit("last_op", RxOpMap.perLane("last_op_at", hMap,
-                l -> l.end.gt(hReach.resize(RxOpMap.END_BITS))), laneIdx);
+                l -> LutCompare.greater(l.end, hReach)), laneIdx);
         // beat 0 of a data op comes from the header's own word pair when it lies in it
         Bool win0 = hLane.beat0InPair.named("win0");
 
@@ -529,7 +530,8 @@ final class RxOpDeliverer {
             }
             Bits e = OneHot.fromBools(elig);
             Bits a = OneHot.fromBools(above);
-            Bits pick = mux(a.ne(0), OneHot.lowestSet(a), OneHot.lowestSet(e)).named("pick_" + name);
+            // Depth: by gates, not x & -x (a carry chain from hv; 9.25 levels to port H's address)
+            Bits pick = mux(a.ne(0), OneHot.lowestSetByGates(a), OneHot.lowestSetByGates(e)).named("pick_" + name);
             index = elig.size() == 1 ? U(0, 2) : OneHot.toIndex(pick).resize(2).named("pick_" + name + "_vc");
             any = e.ne(0).named("pick_" + name + "_any");
         }

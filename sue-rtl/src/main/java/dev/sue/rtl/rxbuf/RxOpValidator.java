@@ -7,6 +7,7 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.LutCompare;
 import java.util.List;
 
 /**
@@ -100,7 +101,7 @@ final class RxOpValidator {
         // the header's word is port V's (wRd) or the input beat's: one indexed read over both
         UInt laneIdx = cat(wRd, walker.pos.resize(lb).shr(1).resize(lb - 1)).asUInt().named("w_lane_idx");
         RxOpMap.Lane vLane = RxOpMap.pick("v_lane", List.of(in.map, vRam), laneIdx);
-        Bool atEnd = lenKnown.and(walker.pos.ge(curLen)).named("w_at_end");
+        Bool atEnd = lenKnown.andNot(LutCompare.less(walker.pos, curLen)).named("w_at_end");
         // Depth: the walk's decisions on the op are one bit each, picked by the lane index from
         // tests made on every lane of both words against bounds fixed per PDU (registers): the
         // lane's end (PDU units) against (len - 1) / 2 (reaches the end: the walk ends), len / 2
@@ -110,11 +111,10 @@ final class RxOpValidator {
         UInt passCur = walker.len.shr(1).resize(12).named("w_pass");
         UInt nWritten = in.written;
         final int endWordBits = RxOpMap.END_BITS - (lb - 1);
-        final int cmpBits = Math.max(endWordBits, buf.pw);
         Bits endsAt = perLane("w_ends_at", in.map, vRam, l -> RxCodeBounds.reaches(l, walker.reach));
         Bits badAt = perLane("w_bad_at", in.map, vRam, l -> RxCodeBounds.malformed(l, passCur));
         Bits readableAt = perLane("w_readable_at", in.map, vRam,
-                l -> l.end.shr(lb - 1).resize(endWordBits).resize(cmpBits).lt(nWritten.resize(cmpBits)));
+                l -> LutCompare.less(l.end.shr(lb - 1).resize(endWordBits), nWritten));
         Bool hdrStops = hdrAvail.and(vLane.stop).named("w_hdr_stops");
         // Depth: the walk ends on the header (a stop, or the op reaching the end) comes last, after
         // the pick; every decision on it (the verdict, the walker's next PDU, the descriptor
@@ -142,7 +142,7 @@ final class RxOpValidator {
         Bool contLive = walker.live.andNot(lastNow).andNot(walker.stop).andNot(stopNow);
         // The live PDU's words in the RAM are nEff + wen; the next position is readable when its
         // word is below that (the picked lane test; the current word's from registers)
-        Bool stayReadable = walker.pos.shr(lb).resize(cmpBits).lt(nWritten.resize(cmpBits)).named("w_stay_readable");
+        Bool stayReadable = LutCompare.less(walker.pos.shr(lb), nWritten).named("w_stay_readable");
         Bool nextReadable = RxOpMap.pickBit("w_next_readable", readableAt, laneIdx);
         Bool liveReadable = mux(hdrAvail, nextReadable, stayReadable);
         // the ring word of the next position: the PDU's start plus the picked end's word. Depth:

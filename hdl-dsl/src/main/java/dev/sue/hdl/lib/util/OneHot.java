@@ -22,6 +22,22 @@ public final class OneHot {
         return u.and(u.not().add(1)).asBits();
     }
 
+    /**
+     * {@link #lowestSet} built from gates (bit {@code i} is {@code x[i]} and no bit below it), for
+     * a few bits whose result feeds deep logic: {@code x & -x} becomes a carry chain, and the LUT
+     * mapper lets the logic behind a carry chain grow as deep as the design's deepest cone
+     * ({@link LutCompare} says why). Depth grows with the width: meant for up to about 8 bits.
+     */
+    public static Bits lowestSetByGates(Bits x) {
+        List<Bool> bits = new ArrayList<>(x.width());
+        Bool below = FALSE;
+        for (int i = 0; i < x.width(); i++) {
+            bits.add(i == 0 ? x.bit(0) : x.bit(i).andNot(below));
+            below = i == 0 ? x.bit(0) : below.or(x.bit(i));
+        }
+        return fromBools(bits);
+    }
+
     /** Every bit strictly above the single set bit of {@code oneHot}: {@code ~(g | (g - 1))}. */
     public static Bits bitsAbove(Bits oneHot) {
         return oneHot.or(oneHot.asUInt().sub(1).asBits()).not();
