@@ -152,7 +152,6 @@ final class RxOpValidator {
         UInt endRingWord = RxOpMap.pickField("w_end_ring_word", List.of(in.map, vRam), laneIdx,
                 l -> curStart.add(l.end.shr(lb - 1).resize(wb)).asBits()).asUInt();
         UInt stayRingWord = curStart.add(walker.pos.shr(lb).resize(wb)).named("w_stay_ring_word");
-        UInt rdIdxCont = mux(hdrAvail, endRingWord, stayRingWord).named("w_ring_next");
         WalkStep ifEnds = new WalkStep("_if_ends", doneIfEnds, walker.stored.and(doneIfEnds).or(idleNow));
         WalkStep anyway = new WalkStep("_anyway", doneAnyway, walker.stored.and(doneAnyway).or(idleNow));
         for (WalkStep step : List.of(ifEnds, anyway)) {
@@ -162,7 +161,12 @@ final class RxOpValidator {
             Bool readMore = contStored.or(contConv).or(contLive.and(liveReadable));
             step.issue.set(step.load.or(readMore));
             step.rdVc.set(mux(step.load, stored.m.payload.vc, curVc));
-            step.rdIdx.set(mux(step.load, stored.m.payload.start, rdIdxCont));
+            // Depth: the picked ring word meets one choice made from registers (it or the other
+            // word), so one LUT follows the pick with w_hdr_ends (through hdr_avail then the load
+            // choice, three 2:1 muxes followed it: 8.25 levels in the whole endpoint at 512 bits)
+            Bool useEnd = hdrAvail.andNot(step.load);
+            UInt otherIdx = mux(step.load, stored.m.payload.start, stayRingWord);
+            step.rdIdx.set(mux(useEnd, endRingWord, otherIdx));
             step.next.pos.set(posNext);
             step.next.stop.set(walker.stop);
             step.next.bad.set(walker.bad);
