@@ -69,7 +69,8 @@ final class TxRelEngine {
     private final Bool replayStale;
     private final Bool sendDrop;
 
-    TxRelEngine(int xpus, int cells, Stream<TxPdu> s, TxRelConfig cfg, UInt now, PeerAckQueue peers,
+    /** @param beatBytes bytes a beat of the queue manager's data path (the replay requests' beat flags) */
+    TxRelEngine(int xpus, int cells, int beatBytes, Stream<TxPdu> s, TxRelConfig cfg, UInt now, PeerAckQueue peers,
             AckInfoTable acks, Flow<PduDesc> hdrReq, Bool hdrRoom, Flow<RhFields> rh, StreamFifo<Bits> verdicts,
             StreamFifo<CellFree> frees, StreamFifo<ReplayReq> replays) {
         int xw = log2Up(xpus);
@@ -243,7 +244,7 @@ final class TxRelEngine {
         replays.s.payload.dest.set(at2.addr.resize(10));
         replays.s.payload.vc.set(pool.info.vc);
         replays.s.payload.cell.set(st.resend.resize(16));
-        replays.s.payload.length.set(pool.info.length);
+        replays.s.payload.setLength(pool.info.length, beatBytes);
         replays.s.payload.psn.set(st.resendPsn);
         assertThat(replays.s.valid.not().or(replays.s.ready), "replay FIFO overflow");
 
