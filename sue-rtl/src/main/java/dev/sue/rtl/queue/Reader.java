@@ -133,7 +133,9 @@ final class Reader {
         int lw = 13 - lb + 1;
         UInt xMoreBeats = mux(p.bpValid, moreBeats(p.bpLen, bpb, lw), mux(rpValid, moreBeats(rp.length, bpb, lw),
                 moreBeats(pfLen, bpb, lw))).named("x_more_beats");
-        // (the replay request and the prefetch entry carry their flags, tested as they were queued)
+        // (the replay request and the prefetch entry carry their flags, tested as they were queued;
+        // the bypass compares its register here: flags set at the close would follow the close's
+        // length sum, op_len, already the deeper side of bypass_len)
         Bool xOneBeat = mux(p.bpValid, PduBeats.one(p.bpLen, bpb), mux(rpValid, rp.oneBeat, pfHead.oneBeat))
                 .named("x_one_beat");
         Bool xTwoBeats = mux(p.bpValid, PduBeats.two(p.bpLen, bpb), mux(rpValid, rp.twoBeats, pfHead.twoBeats))
