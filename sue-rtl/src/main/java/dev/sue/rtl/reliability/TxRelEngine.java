@@ -92,7 +92,7 @@ final class TxRelEngine {
         // compares as equalities of fields where they can be (no subtraction in front)
         UInt outst1 = st1.outstanding().named("st1_outstanding");
         Bool idle1 = st1.nextPsn.eq(st1.una).named("st1_idle");
-        Bool oneLeft1 = st1.nextPsn.eq(st1.una.add(1)).named("st1_one_left");
+        Bool oneLeft1 = st1.oneOutstanding().named("st1_one_left");
         UInt acked = issue.jobTarget.sub(st1.una).add(1).named("job_acked");
         Bool ackedNone = st1.una.eq(issue.jobTargetNext).named("job_acked_none");
         Bool ackedOne = st1.una.eq(issue.jobTarget).named("job_acked_one");
