@@ -13,6 +13,7 @@ import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.stream.StreamForwardRegister;
 import dev.sue.hdl.lib.util.OneHot;
+import dev.sue.rtl.pdu.PduBeats;
 import java.math.BigInteger;
 
 /**
@@ -184,8 +185,8 @@ final class ListEngine {
         pf.s.payload.queue.set(infoQ);
         pf.s.payload.cell.set(infoCell);
         assignLeaves(pf.s.payload.info, infoRd);
-        pf.s.payload.oneBeat.set(Reader.oneBeat(infoRd.len, g.bytes()));
-        pf.s.payload.twoBeats.set(Reader.twoBeats(infoRd.len, g.bytes()));
+        pf.s.payload.oneBeat.set(PduBeats.one(infoRd.len, g.bytes()));
+        pf.s.payload.twoBeats.set(PduBeats.two(infoRd.len, g.bytes()));
         // Counted from the grant taken, a park included, whose count goes a cycle later
         // (parked_q): the window bit (a 1024:1 select) then chooses only between a pop and a park,
         // and no counter waits for it (do_pop -> pops_in_flight was 8.25 levels in the whole

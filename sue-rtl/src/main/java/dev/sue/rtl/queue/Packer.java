@@ -36,10 +36,11 @@ final class Packer {
     final DestOccupancy occupancy;
     /** R's chunk is taken this cycle. */
     final Bool chunkTaken;
-    /** Free cells (both allocators) and cells held for the packer, a cycle ago (a register). */
+    /**
+     * Free cells (both allocators) and cells held for the packer, a cycle ago (a register): the
+     * destination limit's and the merge room's measure, and {@code free_cells}.
+     */
     final UInt freeOrHeldQ;
-    /** Allocated cells waiting for the packer (free cells, for {@code free_cells}). */
-    final UInt heldCells;
     /** The queue of the op or flush in the packer. */
     final UInt kQ;
     /** Set by the reader: it could take a PDU closed now (from registers only). */
@@ -158,7 +159,7 @@ final class Packer {
         for (int p = 0; p < 2; p++) {
             cells[p] = new CellSource(g, p, allocs[p]);
         }
-        heldCells = cells[0].held.resize(g.dw()).add(cells[1].held.resize(g.dw())).named("held_cells");
+        UInt heldCells = cells[0].held.resize(g.dw()).add(cells[1].held.resize(g.dw())).named("held_cells");
         // (summed into a register: four counts and the compare are too deep for one cycle)
         freeOrHeldQ = reg("free_or_held_q", uint(g.dw())).init(g.cells());
         freeOrHeldQ.set(alloc0.freeCount.resize(g.dw()).add(alloc1.freeCount.resize(g.dw())).add(heldCells)

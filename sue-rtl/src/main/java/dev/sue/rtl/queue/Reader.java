@@ -11,6 +11,7 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import dev.sue.hdl.lib.util.ByteMask;
+import dev.sue.rtl.pdu.PduBeats;
 import dev.sue.rtl.pdu.ReplayReq;
 import dev.sue.rtl.pdu.TxPdu;
 
@@ -132,10 +133,13 @@ final class Reader {
         int lw = 13 - lb + 1;
         UInt xMoreBeats = mux(p.bpValid, moreBeats(p.bpLen, bpb, lw), mux(rpValid, moreBeats(rp.length, bpb, lw),
                 moreBeats(pfLen, bpb, lw))).named("x_more_beats");
-        Bool xOneBeat = mux(p.bpValid, oneBeat(p.bpLen, bpb), mux(rpValid, oneBeat(rp.length, bpb), pfHead.oneBeat))
+        // (the replay request and the prefetch entry carry their flags, tested as they were queued;
+        // the bypass compares its register here: flags set at the close would follow the close's
+        // length sum, op_len, already the deeper side of bypass_len)
+        Bool xOneBeat = mux(p.bpValid, PduBeats.one(p.bpLen, bpb), mux(rpValid, rp.oneBeat, pfHead.oneBeat))
                 .named("x_one_beat");
-        Bool xTwoBeats = mux(p.bpValid, twoBeats(p.bpLen, bpb), mux(rpValid, twoBeats(rp.length, bpb),
-                pfHead.twoBeats)).named("x_two_beats");
+        Bool xTwoBeats = mux(p.bpValid, PduBeats.two(p.bpLen, bpb), mux(rpValid, rp.twoBeats, pfHead.twoBeats))
+                .named("x_two_beats");
         pf.m.ready.set(startPf);
         // The queue's open PDU is flushed (closed) when the last waiting PDU of that queue starts
         // to be read, not when it is popped: it keeps packing ops while its predecessor waits in
@@ -207,16 +211,6 @@ final class Reader {
         pduBeats = mux(startIssue, xBeats, eBeats);
         startOps = xOps;
         startLen = xLen;
-    }
-
-    /** A PDU of {@code len} bytes takes one beat of {@code bytes}. */
-    static Bool oneBeat(UInt len, int bytes) {
-        return len.le(bytes);
-    }
-
-    /** ... exactly two beats. */
-    static Bool twoBeats(UInt len, int bytes) {
-        return len.gt(bytes).and(len.le(2 * bytes));
     }
 
     /** ceil(len / bytes) - 1 (len >= 1), {@code width} bits. */

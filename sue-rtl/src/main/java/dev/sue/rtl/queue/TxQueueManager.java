@@ -313,7 +313,10 @@ public final class TxQueueManager extends Component {
     public final UInt cntBadDest = out(uint(32));
     public final UInt cntDestLimit = out(uint(32));
     public final UInt cntBadCfg = out(uint(32));
-    /** Free cells in the buffer (the allocator's count), for status and tests. */
+    /**
+     * Free cells in the buffer (the allocators' counts and the cells they have handed to the
+     * packer's prefetch and not taken), as they were a cycle ago: for status and tests.
+     */
     public final UInt freeCells;
 
     public TxQueueManager(int dataWidth, int xpus, int vcs, int cells) {
@@ -394,8 +397,10 @@ public final class TxQueueManager extends Component {
         PackerInput packerInput = new PackerInput(g, s, formatter, flushFifo, effLimit, mergeRoom);
         Packer packer = new Packer(g, packerInput, alloc0, alloc1, cellNext, pduInfo, destLimit);
         mergeRoom.set(packer.freeOrHeldQ.ge(cells / 4));
-        freeCells.set(alloc0.freeCount.resize(bitsFor(cells)).add(alloc1.freeCount.resize(bitsFor(cells)))
-                .add(packer.heldCells.resize(bitsFor(cells))));
+        // the packer's registered sum, a cycle late: the held count subtracts the pending pop
+        // (a late take), and summed here it ran on into the status window's word mux (9.0 levels
+        // in the whole endpoint at 512 bits x 1024 XPUs, issue 13); a status level may lag
+        freeCells.set(packer.freeOrHeldQ);
         ListEngine listEngine = new ListEngine(g, lists, sched, packer.closeFifo, flushFifo, pduInfo, win, initDone);
         Reader reader = new Reader(g, packerInput, packer, listEngine, packer.closeFifo, flushFifo, cellNext, packer.cellBuf,
                 replay, replayStore, desc, data, vcPauseQ, initDone);

@@ -49,6 +49,25 @@ public final class ConnState extends Bundle {
         return nextPsn.sub(una);
     }
 
+    /**
+     * Exactly one PDU outstanding: {@code nextPsn == una + 1} (modulo 2^16), tested without an
+     * adder. {@code una + 1} flips una's trailing ones and the 0 above them, so {@code nextPsn ^
+     * una} must be a run of ones from bit 0, with una 1 (nextPsn 0) under the run's top bit and
+     * una 0 (nextPsn 1) at it, or 1 at the top bit on a wrap. Bit i's test reads bits i and i+1
+     * of both (one LUT), then the tests are ANDed. An adder in front of the compare was mapped
+     * by ABC as a chain of LUTs (it sees a carry chain's output at time 0): {@code job_last_pop}
+     * 8.75 levels in {@code sue_tx} at 512 bits x 1024 XPUs (issue 13).
+     */
+    public Bool oneOutstanding() {
+        int w = nextPsn.width();
+        Bool ok = nextPsn.bit(0).xor(una.bit(0));
+        for (int i = 0; i + 1 < w; i++) {
+            Bool inRunBelowTop = nextPsn.bit(i + 1).xor(una.bit(i + 1));
+            ok = ok.and(mux(inRunBelowTop, una.bit(i).andNot(nextPsn.bit(i)), nextPsn.bit(i).or(una.bit(i).not())));
+        }
+        return ok;
+    }
+
     /** {@code whenTrue} if {@code c}, else {@code whenFalse}, field by field (one LUT level). */
     public static ConnState select(String name, Bool c, ConnState whenTrue, ConnState whenFalse) {
         ConnState w = wire(name, whenFalse.copyType());

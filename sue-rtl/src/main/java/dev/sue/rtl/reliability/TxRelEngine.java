@@ -69,7 +69,8 @@ final class TxRelEngine {
     private final Bool replayStale;
     private final Bool sendDrop;
 
-    TxRelEngine(int xpus, int cells, Stream<TxPdu> s, TxRelConfig cfg, UInt now, PeerAckQueue peers,
+    /** @param beatBytes bytes a beat of the queue manager's data path (the replay requests' beat flags) */
+    TxRelEngine(int xpus, int cells, int beatBytes, Stream<TxPdu> s, TxRelConfig cfg, UInt now, PeerAckQueue peers,
             AckInfoTable acks, Flow<PduDesc> hdrReq, Bool hdrRoom, Flow<RhFields> rh, StreamFifo<Bits> verdicts,
             StreamFifo<CellFree> frees, StreamFifo<ReplayReq> replays) {
         int xw = log2Up(xpus);
@@ -91,7 +92,7 @@ final class TxRelEngine {
         // compares as equalities of fields where they can be (no subtraction in front)
         UInt outst1 = st1.outstanding().named("st1_outstanding");
         Bool idle1 = st1.nextPsn.eq(st1.una).named("st1_idle");
-        Bool oneLeft1 = st1.nextPsn.eq(st1.una.add(1)).named("st1_one_left");
+        Bool oneLeft1 = st1.oneOutstanding().named("st1_one_left");
         UInt acked = issue.jobTarget.sub(st1.una).add(1).named("job_acked");
         Bool ackedNone = st1.una.eq(issue.jobTargetNext).named("job_acked_none");
         Bool ackedOne = st1.una.eq(issue.jobTarget).named("job_acked_one");
@@ -243,7 +244,7 @@ final class TxRelEngine {
         replays.s.payload.dest.set(at2.addr.resize(10));
         replays.s.payload.vc.set(pool.info.vc);
         replays.s.payload.cell.set(st.resend.resize(16));
-        replays.s.payload.length.set(pool.info.length);
+        replays.s.payload.setLength(pool.info.length, beatBytes);
         replays.s.payload.psn.set(st.resendPsn);
         assertThat(replays.s.valid.not().or(replays.s.ready), "replay FIFO overflow");
 

@@ -218,8 +218,8 @@ public final class TxReliability extends Component {
         // s comes straight from the queue manager's desc FIFO (register storage): its valid and
         // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
         // the engine's issue stage is the only register stage it passes before the read
-        TxRelEngine engine = new TxRelEngine(xpus, cells, s, cfg, now, peers, acks, hdrReq, hdrRoom, rh, verdicts,
-                freeFifo, replayFifo);
+        TxRelEngine engine = new TxRelEngine(xpus, cells, dataWidth / 8, s, cfg, now, peers, acks, hdrReq, hdrRoom, rh,
+                verdicts, freeFifo, replayFifo);
         clearing.set(engine.table.clearing);
         ackNextDest.set(engine.at1.addr);
         new WindowFlow(xpus, win, engine.table.lastWen, engine.table.lastAddr, engine.table.lastWord, cfg.window);
