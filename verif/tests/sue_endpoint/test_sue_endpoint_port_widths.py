@@ -82,8 +82,8 @@ def test_ports_tx_every_op_on_its_port(tmp_path):
     bus: 64-byte writes to one destination per port, every op decoded from the MAC frames, once, in
     order per {destination, VC}, on its destination's port. It runs on endpoint A of the narrow-port
     pair model above (TB_PREFIX; B idle). Until 2026-11 it ran on a model of its own (the bench's
-    one endpoint, 8 XPUs, 4096 cells: verif/bench/ports_bench.py), a Verilator build for the same
-    RTL paths; the bench's own parameters run in `make bench`."""
+    one endpoint, 8 XPUs, 4096 cells: verif/bench/ports_bench.py), a Verilator build of 73.7 CPU-s
+    for the same RTL paths; the bench's own parameters run in `make bench`."""
     params = {**PARAMS, "ports": NARROW_PORTS, "portWidth": NARROW_WIDTH}
     design = generate("sue_endpoint", params)
     results = tmp_path / "thr.json"
