@@ -29,26 +29,26 @@ if os.environ.get("PATH", "").split(os.pathsep)[0] != _bin:
 # --no-loadscope-reorder: xdist's default orders them by their number of tests), so the files
 # measured slowest come first (longest first: the last minutes of the run then do not pass on one
 # worker while the other idles). Seconds per file: sum of its test durations in a clean test-sim
-# of branch suite13 (2026-11-27: models by clang, 590 passed, 2,902 s wall, 3,559 CPU-s, on 2 cores
-# shared with another agent's tests and yosys, load 4-7 all along: the durations sum to 1.6x the run's CPU seconds);
+# of branch suite14 (2026-11-27: 582 passed, 3,048 s wall, 3,114 CPU-s, on 2 cores shared with two
+# other agents' synthesis and tests, load 3-12: the durations sum to 1.9x the run's CPU seconds);
 # files not listed keep their order after these.
 SLOWEST_FILES = {
-    "sue_endpoint/test_sue_endpoint.py": 780,
-    "sue_endpoint/test_sue_endpoint_ports.py": 580,
-    "sue_rx/test_sue_rx.py": 499,
-    "sue_rx_parser/test_sue_rx_parser.py": 442,
-    "sue_endpoint/test_sue_endpoint_port_widths.py": 424,
-    "sue_framer/test_sue_framer.py": 314,
-    "crc/test_crc.py": 309,
-    "sue_tx/test_sue_tx.py": 288,
-    "sue_axi_endpoint/test_sue_axi_endpoint.py": 197,
-    "sue_rx_deliver/test_sue_rx_deliver.py": 181,
-    "sue_framer/test_sue_framer_lint.py": 121,
-    "stream_fifo/test_stream_fifo.py": 114,
-    "crc_window/test_crc_window.py": 101,
-    "sue_tx_queue/test_sue_tx_queue.py": 98,
-    "crc_appender/test_crc_appender.py": 92,
-    "sue_xpu_tx/test_sue_xpu_tx.py": 91,
+    "sue_endpoint/test_sue_endpoint_ports.py": 869,
+    "sue_endpoint/test_sue_endpoint.py": 743,
+    "sue_rx/test_sue_rx.py": 328,
+    "sue_rx_parser/test_sue_rx_parser.py": 325,
+    "sue_rx_deliver/test_sue_rx_deliver.py": 272,
+    "sue_tx/test_sue_tx.py": 254,
+    "stream_fifo/test_stream_fifo.py": 241,
+    "sue_xpu_tx/test_sue_xpu_tx.py": 220,
+    "sue_tx_queue/test_sue_tx_queue.py": 208,
+    "crc_appender/test_crc_appender.py": 190,
+    "sue_framer/test_sue_framer_lint.py": 184,
+    "crc/test_crc.py": 176,
+    "sue_framer/test_sue_framer.py": 171,
+    "sue_axi_endpoint/test_sue_axi_endpoint.py": 163,
+    "axis_width_adapter/test_axis_width_adapter.py": 133,
+    "sue_endpoint/test_sue_endpoint_port_widths.py": 131,
 }
 
 

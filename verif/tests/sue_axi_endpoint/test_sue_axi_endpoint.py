@@ -12,7 +12,9 @@ PARAMS = {"dataWidth": 512, "xpus": 4, "vcs": 2, "cells": 768, "rxBufBytes": 163
           "addrBits": 20, "idBits": 6, "destLsb": 14, "destBits": 2}
 
 
-@pytest.mark.parametrize("scenario,seed", [("lossless", 1), ("loss1", 2), ("loss1", 3)])
+# One seed per scenario: loss1 also ran with seed 3 (until 2026-11), the same code paths and checks
+# with another random stimulus.
+@pytest.mark.parametrize("scenario,seed", [("lossless", 1), ("loss1", 2)])
 def test_axi_pair(scenario, seed):
     design = generate("sue_endpoint", PARAMS)
     env = {"TB_REGS_DIR": str(design.dir), "TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]),

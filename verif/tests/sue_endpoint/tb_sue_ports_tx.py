@@ -19,7 +19,9 @@ Scenarios (TB_SCENARIO):
   op is accepted (its last beat) to its frame's first MAC beat (``tx_cycles_min/max``).
 
 Environment: TB_REGS_DIR, TB_XPUS, TB_VCS, TB_OPS, TB_DATA_LEN, TB_SCENARIO, TB_RESULTS (JSON),
-and tb_sue_pair.py's configuration variables (imported: ``setup_writes``).
+TB_PREFIX ("a_": the endpoint is A of a pair model, ``common.pair_wrapper``, whose B stays idle: the
+tests run this bench on a pair model they build anyway), and tb_sue_pair.py's configuration
+variables (imported: ``setup_writes``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ RTO_MAX = (1 << 23) - 1  # TxReliability: 1 .. 2^(TW-1) - 1
 SCENARIO = os.environ.get("TB_SCENARIO", "throughput")
 N_OPS = int(os.environ.get("TB_OPS", "400"))
 DATA_LEN = int(os.environ.get("TB_DATA_LEN", "64"))
+PREFIX = os.environ.get("TB_PREFIX", "")
 
 
 def count_ports(dut) -> int:
@@ -56,15 +59,15 @@ def count_ports(dut) -> int:
 @cocotb.test()
 async def ports_tx(dut):
     rng = random.Random(int(os.environ.get("TB_SEED", "1")))
-    ports = count_ports(dut)
-    wb, mac_wb = len(dut.tx_data) // 8, len(dut.mac_tx_0_tdata) // 8
+    view = View(dut, PREFIX)
+    ports = count_ports(view)
+    wb, mac_wb = len(view.tx_data) // 8, len(view.mac_tx_0_tdata) // 8
     dests = [XPUS - ports + p for p in range(ports)]
     assert sorted(d % ports for d in dests) == list(range(ports)) and OWN not in dests
     table = CommandTable.random(rng)
     table.entries[WRITE_TYPE] = (1, 4)
 
     bench = ClockedBench(dut.clk)
-    view = View(dut)
     regs = bench.add(RegPort(view, REGS))
     xtx = bench.add(XpuTx(view, rng, wb))
     xtx.paused = True
@@ -86,13 +89,21 @@ async def ports_tx(dut):
         return on_frame
 
     for p in range(ports):
-        bench.add(FrameSink(bench, dut, f"mac_tx_{p}", mac_wb, 0.0, rng, on_frame_for(p)))
-        getattr(dut, f"mac_rx_{p}_tvalid").value = 0
-    dut.vc_pause.value = 0
-    dut.link_up.value = (1 << ports) - 1
-    dut.rx_credit.value = 0
-    dut.rx_reset_in.value = 0
-    dut.conn_state_dest.value = 0
+        bench.add(FrameSink(bench, dut, f"{PREFIX}mac_tx_{p}", mac_wb, 0.0, rng, on_frame_for(p)))
+    # the pair's other endpoint (TB_PREFIX) gets the idle inputs this one gets, link down
+    sides = [(view, (1 << ports) - 1)] + ([(View(dut, "b_" if PREFIX == "a_" else "a_"), 0)] if PREFIX else [])
+    for side, link_up in sides:
+        for p in range(ports):
+            getattr(side, f"mac_rx_{p}_tvalid").value = 0
+        side.vc_pause.value = 0
+        side.link_up.value = link_up
+        side.rx_credit.value = 0
+        side.rx_reset_in.value = 0
+        side.conn_state_dest.value = 0
+    if PREFIX:
+        peer = sides[1][0]
+        for name in ("tx_valid", "tx_reset_in", "s_axil_awvalid", "s_axil_wvalid", "s_axil_arvalid"):
+            getattr(peer, name).value = 0
 
     await start_clock_and_reset(dut)
     regs.queue.extend(setup_writes(OWN, table) + [(REGS.cfg.WINDOW.address, WINDOW_MAX),

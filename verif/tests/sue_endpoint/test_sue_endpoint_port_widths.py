@@ -9,13 +9,14 @@ rate at the given clock (exit 2, naming the valid values)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 
 import pytest
 
 from common import generate, run_cocotb
 from common.pair_wrapper import pair_design
-from common.paths import JAR, REPO_ROOT
+from common.paths import JAR
 
 from test_sue_endpoint import OPT, PARAMS, SCENARIOS, env_of
 
@@ -25,7 +26,10 @@ from test_sue_endpoint import OPT, PARAMS, SCENARIOS, env_of
 # ratio-4 adapters run here; the adapters at ratio 2 (256 <-> 128, the dropped model's) run in
 # verif/tests/axis_width_adapter (256to128 and 128to256, cocotbext-axi frames checked byte for
 # byte); one port at full width runs in test_sue_endpoint.py.
-@pytest.mark.parametrize("ports,port_width,seed", [(2, 64, 32)])
+NARROW_PORTS, NARROW_WIDTH = 2, 64
+
+
+@pytest.mark.parametrize("ports,port_width,seed", [(NARROW_PORTS, NARROW_WIDTH, 32)])
 def test_narrow_ports_pair_faulty_links(ports, port_width, seed):
     """256-bit XPU buses; two ports of 64 bits (ratio 4); loss, corruption and duplication on every
     link. PDUs of at most 512 bytes: with two ports each link carries a few dozen full-size frames,
@@ -76,13 +80,19 @@ def test_generator_wants_clock_and_rate_together(tmp_path):
 def test_ports_tx_every_op_on_its_port(tmp_path):
     """tb_sue_ports_tx.py (the ports bench's testbench) at 2 ports of 64 bits behind a 256-bit XPU
     bus: 64-byte writes to one destination per port, every op decoded from the MAC frames, once, in
-    order per {destination, VC}, on its destination's port."""
-    import sys
-    sys.path.insert(0, str(REPO_ROOT / "verif" / "bench"))
-    from ports_bench import run, throughput_params
-
-    r = run(throughput_params(2), "throughput", tmp_path / "thr.json", TB_OPS=120, TB_DATA_LEN=64)
+    order per {destination, VC}, on its destination's port. It runs on endpoint A of the narrow-port
+    pair model above (TB_PREFIX; B idle). Until 2026-11 it ran on a model of its own (the bench's
+    one endpoint, 8 XPUs, 4096 cells: verif/bench/ports_bench.py), a Verilator build of 73.7 CPU-s
+    for the same RTL paths; the bench's own parameters run in `make bench`."""
+    params = {**PARAMS, "ports": NARROW_PORTS, "portWidth": NARROW_WIDTH}
+    design = generate("sue_endpoint", params)
+    results = tmp_path / "thr.json"
+    env = {**env_of(design, params), "TB_PREFIX": "a_", "TB_SCENARIO": "throughput", "TB_WINDOW": "1024",
+           "TB_RESULTS": str(results), "TB_OPS": "120", "TB_DATA_LEN": "64"}
+    run_cocotb(pair_design(design), "tb_sue_ports_tx", extra_env=env, seed=1, opt=OPT)
+    r = json.loads(results.read_text())
     assert r["ops"] == 120 and sum(r["ops_per_port"]) == 120 and min(r["ops_per_port"]) == 60, r
+    assert (r["ports"], r["data_width"], r["port_width"]) == (NARROW_PORTS, 256, NARROW_WIDTH), r
 
 
 def test_lint_clean_narrow_ports():

@@ -14,8 +14,12 @@ import pytest
 from common import GeneratorError, generate, paths, run_cocotb
 from common.lint import assert_lints_clean
 
-# (encap, vlan, dataWidth, fcs). Every encapsulation once, each width and each option twice or more:
-# the default suite builds six Verilator models. RX_FULL_MATRIX=1 runs all 18 combinations.
+# (encap, vlan, dataWidth, fcs). Every encapsulation once, each width at least once and each option
+# twice or more: the default suite builds six Verilator models. RX_FULL_MATRIX=1 runs all 18
+# combinations. AFH Gen 1 + 802.1Q ran at 1024 bits until 2026-11 (the second 1024-bit model, the
+# costliest to compile): it runs at 512 now; 1024 bits stay covered by AFH Gen 2 with the FCS (its
+# header offsets and FCS strip against a 1024-bit beat) and by the lints below at 1024 bits (IPv6 +
+# 802.1Q, AFH Gen 2 compressed); AFH Gen 1 + 802.1Q keeps its random and latency/throughput runs.
 CONFIGS_FULL = [
     (0, False, 512, False), (0, True, 256, True), (0, False, 1024, True),
     (1, False, 256, False), (1, True, 512, True), (1, True, 1024, False),
@@ -25,7 +29,7 @@ CONFIGS_FULL = [
     (5, False, 256, False), (5, False, 512, True), (5, False, 1024, False),
 ]
 CONFIGS_DEFAULT = [
-    (0, True, 512, True), (1, False, 256, False), (2, True, 1024, False),
+    (0, True, 512, True), (1, False, 256, False), (2, True, 512, False),
     (3, True, 256, True), (4, False, 1024, True), (5, False, 512, False),
 ]
 CONFIGS = CONFIGS_FULL if os.environ.get("RX_FULL_MATRIX") == "1" else CONFIGS_DEFAULT
