@@ -30,10 +30,11 @@ public final class OneHot {
      */
     public static Bits lowestSetByGates(Bits x) {
         List<Bool> bits = new ArrayList<>(x.width());
-        Bool below = FALSE;
-        for (int i = 0; i < x.width(); i++) {
-            bits.add(i == 0 ? x.bit(0) : x.bit(i).andNot(below));
-            below = i == 0 ? x.bit(0) : below.or(x.bit(i));
+        Bool below = x.bit(0);
+        bits.add(below);
+        for (int i = 1; i < x.width(); i++) {
+            bits.add(x.bit(i).andNot(below));
+            below = below.or(x.bit(i));
         }
         return fromBools(bits);
     }
