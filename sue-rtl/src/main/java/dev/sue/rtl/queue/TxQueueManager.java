@@ -9,6 +9,7 @@ import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.Mem;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.LutCompare;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
@@ -194,7 +195,9 @@ public final class TxQueueManager extends Component {
          * {@code room} (0 when a flush rides on the chunk).
          */
         Bool closesBefore(UInt room) {
-            return len.ne(0).and(len.gt(room));
+            // Depth: from gates (LutCompare), not a carry chain from q_state's read: ABC let the
+            // close decision behind the chain grow to the design's bound (256 bits: 8.5 levels)
+            return len.ne(0).and(LutCompare.greater(len, room));
         }
 
         /**
