@@ -12,6 +12,7 @@ import dev.sue.hdl.HwEnum;
 import dev.sue.hdl.SInt;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.Vec;
+import dev.sue.hdl.lib.util.LutAdder;
 import dev.sue.hdl.lib.util.LutCompare;
 import dev.sue.hdl.lib.util.OneHot;
 import java.math.BigInteger;
@@ -157,6 +158,9 @@ public final class OperatorZoo extends Component {
         o("lut_lt_near", LutCompare.less(a, near));
         o("lut_gt_narrow", LutCompare.greater(a, b.resize(Math.max(1, w / 2))));
         o("oh_lowest_gates", OneHot.lowestSetByGates(a.asBits()));
+        // Gate-built add (LutAdder): full width, and a narrow operand zero-extended.
+        o("lut_add", LutAdder.sum(a, b));
+        o("lut_add_narrow", LutAdder.sum(a, b.resize(Math.max(1, w / 2))));
         o("b_eq", c0.eq(c1));
         o("b_ne", c0.ne(c1));
         o("e_is_add", sel.is(ZooOp.ADD));

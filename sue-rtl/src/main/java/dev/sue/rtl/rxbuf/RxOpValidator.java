@@ -7,6 +7,7 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.LutAdder;
 import dev.sue.hdl.lib.util.LutCompare;
 import java.util.List;
 
@@ -146,11 +147,12 @@ final class RxOpValidator {
         Bool nextReadable = RxOpMap.pickBit("w_next_readable", readableAt, laneIdx);
         Bool liveReadable = mux(hdrAvail, nextReadable, stayReadable);
         // the ring word of the next position: the PDU's start plus the picked end's word. Depth:
-        // added on every lane before the pick (a lane's end and the start are known at the
-        // cycle's start), so only muxes follow the pick (pick -> adder -> port V's address was
-        // 9.75 levels in the whole endpoint's yosys); 64 adders of a ring index at 512 bits
-        UInt endRingWord = RxOpMap.pickField("w_end_ring_word", List.of(in.map, vRam), laneIdx,
-                l -> curStart.add(l.end.shr(lb - 1).resize(wb)).asBits()).asUInt();
+        // an add from gates (LutAdder), so the mapper balances pick and add as one cone. With
+        // `+` the whole endpoint mapped pick -> adder -> port V's address in 9.75 levels (512
+        // bits); with one `+` per lane before the pick, yosys' opt_share merged the adders (they
+        // share the start) by moving part of the pick in front of one adder, and the logic after
+        // the carry chain grew to the design's bound: 8.5 levels at 256 bits
+        UInt endRingWord = LutAdder.sum(curStart, vLane.end.shr(lb - 1).resize(wb)).named("w_end_ring_word");
         UInt stayRingWord = curStart.add(walker.pos.shr(lb).resize(wb)).named("w_stay_ring_word");
         WalkStep ifEnds = new WalkStep("_if_ends", doneIfEnds, walker.stored.and(doneIfEnds).or(idleNow));
         WalkStep anyway = new WalkStep("_anyway", doneAnyway, walker.stored.and(doneAnyway).or(idleNow));

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.sue.hdl.lib.util;
+
+import static dev.sue.hdl.Hdl.*;
+
+import dev.sue.hdl.Bits;
+import dev.sue.hdl.Bool;
+import dev.sue.hdl.UInt;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An unsigned add built from gates (a Sklansky prefix tree of generate / propagate terms), for a
+ * sum that feeds deep logic in the same cycle, such as a RAM address picked after the add.
+ *
+ * <p>Why not {@code a.add(b)}: the same reason as {@link LutCompare}. Synthesis maps {@code +} to a
+ * carry chain whose output the LUT mapper sees as arriving at time 0, so the logic behind it grows
+ * to the design's deepest LUT cone and the real path is that plus the chain. yosys' {@code
+ * opt_share} also merges adders that share an operand and feed one mux by moving the mux in front
+ * of a single adder: a pick meant to follow the adds then partly precedes them. Built from gates,
+ * the add is part of the cone the mapper balances, and no adder cell is left to merge.
+ */
+public final class LutAdder {
+    private LutAdder() {
+    }
+
+    /**
+     * {@code (a + b) mod 2^w}, w the wider operand's width; the narrower operand is zero-extended.
+     * Depth: about log2(w) gate levels, 3 LUT levels up to 16 bits.
+     */
+    public static UInt sum(UInt a, UInt b) {
+        int w = Math.max(a.width(), b.width());
+        Bits x = a.resize(w).asBits();
+        Bits y = b.resize(w).asBits();
+        Bits generate = x.and(y);
+        Bits propagate = x.xor(y);
+        // carry[i] = carry into bit i: the generate of bits 0..i-1 (the prefix tree's group terms)
+        List<Bool> groupGenerate = new ArrayList<>();
+        List<Bool> groupPropagate = new ArrayList<>();
+        for (int i = 0; i < w; i++) {
+            groupGenerate.add(generate.bit(i));
+            groupPropagate.add(propagate.bit(i));
+        }
+        // Sklansky: at step s every bit in the upper half of a 2^(s+1) block takes the group term
+        // of the lower half's top bit, so bit i ends with the terms of 0..i after log2(w) steps
+        for (int span = 1; span < w; span <<= 1) {
+            List<Bool> nextGenerate = new ArrayList<>(groupGenerate);
+            List<Bool> nextPropagate = new ArrayList<>(groupPropagate);
+            for (int i = 0; i < w; i++) {
+                if ((i & span) != 0) {
+                    int from = (i & ~(span - 1)) - 1;
+                    nextGenerate.set(i, groupGenerate.get(i).or(groupPropagate.get(i).and(groupGenerate.get(from))));
+                    nextPropagate.set(i, groupPropagate.get(i).and(groupPropagate.get(from)));
+                }
+            }
+            groupGenerate = nextGenerate;
+            groupPropagate = nextPropagate;
+        }
+        List<Bool> bits = new ArrayList<>();
+        for (int i = w - 1; i >= 0; i--) {
+            bits.add(i == 0 ? propagate.bit(0) : propagate.bit(i).xor(groupGenerate.get(i - 1)));
+        }
+        return cat(bits).asUInt();
+    }
+}
