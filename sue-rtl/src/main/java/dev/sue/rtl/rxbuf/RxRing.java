@@ -57,24 +57,28 @@ final class RxRing {
         vcOk = vcs == 4 ? TRUE : vIn.lt(vcs).named("vc_ok");
         nEff = mux(inPdu, nIn, U(0, pw)).named("n_eff");
         Bool ovfEff = inPdu.and(ovf);
-        // per VC from registers, so the beat's VC (late from the parser) only picks: the ring has
-        // room for this beat, where it goes, and the write pointer after it
-        List<UInt> roomV = new ArrayList<>();
-        List<UInt> widxV = new ArrayList<>();
-        List<UInt> wpAfterV = new ArrayList<>();
-        for (int v = 0; v < vcs; v++) {
-            UInt at = wp.get(v).add(nEff).named("widx_" + v);
-            // words in use with this PDU's so far: at - fp <= w (a beat is written only with room),
-            // so "one more fits" (< w) is its top bit clear: no compare after the subtraction
-            UInt usedNow = at.sub(fp.get(v)).named("used_now_" + v);
-            roomV.add(usedNow.bit(wb).not().asUInt().named("room_" + v));
-            widxV.add(at.resize(wb));
-            wpAfterV.add(at.add(1).named("wp_after_" + v));
-        }
+        // Where this beat goes: a new PDU starts at its VC's wp, a PDU's later beats follow the
+        // cursor (a PDU's beats share one VC, RxPduBeat), so no add precedes the write
+        UInt cursor = reg("cursor", uint(pw)).init(0);
         wpSel = RxBuffer.sel(wp, vIn).named("wp_sel");
-        Bool room = RxBuffer.sel(roomV, vIn).bit(0).named("room");
+        UInt at = mux(inPdu, cursor, wpSel).named("at");
+        widx = at.resize(wb).named("widx");
+        UInt atPlusOne = at.add(1).named("at_plus_one");
+        // Room for this beat, from registers set a cycle ahead (Depth: computed here as
+        // at - fp, two carry chains from the pointers, it ran on into `fits` and the receive
+        // reliability's PSN check: 9 levels in the whole endpoint at 256 bits). One more word fits
+        // while the words in use, the cursor's or wp's distance from fp, are below w (top bit of
+        // the distance clear: it never exceeds w). The registers use this cycle's fp, so a word
+        // freed now is usable a cycle later: a full ring refuses (nobuf) a beat it could take one
+        // cycle sooner, never the other way.
+        List<Bool> newRoom = new ArrayList<>();
+        for (int v = 0; v < vcs; v++) {
+            newRoom.add(reg("new_room_" + v, bool()).init(true));
+        }
+        Bool contRoom = reg("cont_room", bool()).init(true);
+        Bool room = mux(inPdu, contRoom, RxBuffer.sel(newRoom.stream().map(Bool::asUInt).toList(), vIn).bit(0))
+                .named("room");
         beatOk = vcOk.and(room).andNot(ovfEff).named("beat_ok");
-        widx = RxBuffer.sel(widxV, vIn).named("widx");
         wen = in.valid.and(beatOk).named("wen");
         UInt wAddr = buf.bankAddr(vIn, widx);
         buf.bank0.write(wAddr, ib.data, wen.andNot(widx.bit(0)));
@@ -92,10 +96,27 @@ final class RxRing {
             nIn.set(mux(beatOk, nNext, nEff));
             ovf.set(ovfEff.or(beatOk.not()));
         }));
+        // the next beat of this PDU: after this one if it was written
+        UInt cursorNext = mux(in.valid, mux(beatOk, atPlusOne, at), cursor).named("cursor_next");
+        cursor.set(cursorNext);
+        UInt vcCur = reg("vc_cur", uint(vIn.width())).init(0);
+        UInt vcNext = mux(in.valid, vIn, vcCur);
+        vcCur.set(vcNext);
+        contRoom.set(fitsOneMore(cursorNext, RxBuffer.sel(fp, vcNext), wb));
+        // a kept PDU moves its VC's wp past it: the room of a PDU starting there is worked out
+        // for both outcomes from the pointers, and picked by store last
+        Bool roomAfterStore = fitsOneMore(atPlusOne, RxBuffer.sel(fp, vIn), wb);
         for (int v = 0; v < vcs; v++) {
             final int vv = v;
-            when(store.and(vIn.eq(vv)), () -> wp.get(vv).set(wpAfterV.get(vv)));
+            Bool storeHere = store.and(vIn.eq(vv));
+            when(storeHere, () -> wp.get(vv).set(atPlusOne));
+            newRoom.get(v).set(mux(storeHere, roomAfterStore, fitsOneMore(wp.get(v), fp.get(v), wb)));
         }
+    }
+
+    /** A word at ring position {@code pos} fits: fewer than w words from {@code fp} are in use. */
+    private static Bool fitsOneMore(UInt pos, UInt fp, int wb) {
+        return pos.sub(fp).bit(wb).not();
     }
 
     /**
