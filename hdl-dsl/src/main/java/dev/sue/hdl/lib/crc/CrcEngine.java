@@ -101,12 +101,11 @@ import java.util.function.IntFunction;
  *
  * <h2>Latency</h2>
  * {@code [1 +] dataPipeline + 1 + S} cycles: 1 for the input register with tail handling
- * ({@code byteTails} and {@code N > 1}), and {@code S = 0} except for the
- * value with tail handling in steps, where the register after the last beat is first captured
- * and {@code S = 1 + ceil(log2(N) / tailStepsPerCycle)}. For CRC-32 with byte tails: value and
- * check 2 at every width (5 at 512 bits and 6 at 1024 with the
- * tail in two steps per cycle; before session 15 value and check were 3, the register after the
- * last beat captured first). Both outputs share {@code crc_valid}. Declared with
+ * ({@code byteTails} and {@code N > 1}); {@code S = ceil(log2(N) / tailStepsPerCycle)} for the
+ * value with tail handling in steps (the register after the last beat is captured first), else
+ * 0. For CRC-32 with byte tails: value and check 2 at every width (5 at 512 bits and 6 at 1024
+ * with the tail in two steps per cycle; before session 15 value and check were 3, the register
+ * after the last beat captured first). Both outputs share {@code crc_valid}. Declared with
  * {@code latency(n)}.
  *
  * <h2>Ethernet FCS</h2>

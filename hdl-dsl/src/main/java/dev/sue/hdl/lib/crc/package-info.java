@@ -81,7 +81,8 @@
  * the expected value is an XOR of keep bits (keep is a thermometer code of {@code p}: the
  * constants telescope), registered with the beat, and {@code next ^ expected} comes from extra
  * roots of the state network (planned with one root input free), zero-detected into
- * {@code crc_ok}: latency 2.
+ * {@code crc_ok}: latency 2; yosys at 512 bits 1,159 LUTs, 580 FFs, 6 levels (the state network's
+ * 4 and the zero detect's 2: the library's budget).
  *
  * <p><b>Interface for the Ethernet blocks.</b> The engine is a sink on the beats that transfer
  * (a {@code Flow}; {@link dev.sue.hdl.lib.crc.CrcEngine#tap} follows a {@code Stream}'s
