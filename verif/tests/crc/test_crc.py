@@ -119,13 +119,13 @@ def test_latency_is_declared():
         (8, 0, True, True, False, True): 1,  # one lane: nothing to undo
         (512, 0, False, True, False, True): 1,  # whole words
         (512, 1, False, True, False, True): 2,
-        (512, 0, False, True, True, True): 2,  # check: the frame's register is captured first
-        (64, 0, True, True, False, True): 1 + 1 + 1,  # input reg, capture, the tail matrix
-        (512, 0, True, True, False, True): 1 + 1 + 1,
-        (1024, 1, True, True, True, True): 1 + 1 + 1 + 1,
+        (512, 0, False, True, True, True): 1,  # check: next ^ good zero-detected into the result register
+        (64, 0, True, True, False, True): 1 + 1,  # input reg, the tail matrix's partials (XORed after them)
+        (512, 0, True, True, False, True): 1 + 1,
+        (1024, 1, True, True, True, True): 1 + 1 + 1,
         (64, 0, True, True, False, False): 1 + 1 + 2,  # in steps: 3 steps at 2 per stage
         (512, 0, True, True, False, False): 1 + 1 + 3,  # 6 steps
-        (512, 0, True, False, True, False): 1 + 1 + 1,  # check only: no correction
+        (512, 0, True, False, True, False): 1 + 1,  # check only: no correction
         (1024, 1, True, True, True, False): 1 + 1 + 1 + 4,  # 7 steps
     }
     for (width, pipe, tails, value, check, matrix), want in cases.items():

@@ -49,9 +49,10 @@ MIN_FRAME, FCS_BY_SUE = 0x0210, 0x0211
 LATENCY_TARGET = 5  # DESIGN-TX.md budget: desc valid at t -> first MAC beat at t + 5
 # FCS_BY_SUE = 1: every frame passes the FCS stage's output register
 FCS_EXTRA = 1
-# and a one-beat frame's (only) beat waits for the FCS engine (CrcEngine latency, 3 at every width
-# with its one-stage tail matrix; 6 at 1024 bits before), plus that register
-ONE_BEAT_FCS_EXTRA = 3 + FCS_EXTRA
+# and a one-beat frame's (only) beat waits for the FCS engine (CrcEngine latency, 2 at every width
+# with its tail matrix's partials registered with the last state update; 3 before, 6 at 1024 bits
+# before the tail matrix), plus that register
+ONE_BEAT_FCS_EXTRA = 2 + FCS_EXTRA
 
 
 def mac_str(v):

@@ -89,9 +89,10 @@ import java.util.List;
  * length when FCS_BY_SUE = 0:
  * <ul>
  *   <li>frames of two or more beats (before the R-CRC): only the last beat waits for the
- *       appender's {@link dev.sue.hdl.lib.crc.CrcEngine} (3 cycles at every width: its tail
- *       matrix; 5 at 512 bits and 6 at 1024 before session 10), so the earlier beats stream and
- *       the last one leaves 3 cycles after it was assembled;</li>
+ *       appender's {@link dev.sue.hdl.lib.crc.CrcEngine} (2 cycles at every width: its tail
+ *       matrix's partial sums registered with the last beat's state update; 3 before session 15,
+ *       5 at 512 bits and 6 at 1024 before session 10), so the earlier beats stream and the last
+ *       one leaves 2 cycles after it was assembled (streaming would be 1);</li>
  *   <li>one-beat frames ({@code H + 8 + L + P <= N}, i.e. {@code L + P <= N - H - 8}; only when
  *       {@code H + 8 < N}, parameter {@code FAST_PATH}): the R-CRC covers RH, the PDU in one
  *       data beat (zero beyond its length by the data contract) and padding zeros, all there
@@ -104,8 +105,8 @@ import java.util.List;
  *       fit in the beat's free lanes, it spills into a second beat at t + 6.</li>
  * </ul>
  * With FCS_BY_SUE = 1 a one-beat frame's (only) beat still waits for the FCS engine (its
- * latency, 3 cycles, so t + 9 with the two output registers; t + 11 / t + 12 at 512 / 1024 bits
- * before the engine's tail matrix);
+ * latency, 2 cycles, so t + 8 with the two output registers; t + 9 before session 15, t + 11 /
+ * t + 12 at 512 / 1024 bits before the engine's tail matrix);
  * frames of more beats leave at t + 6. Throughput: with requests and data backlogged the output carries a frame beat in
  * every cycle it is ready (the output is longer than the input by H + 8 + P + 4 [+ 4] bytes, so
  * the input side has the slack to absorb the CRC stages' extra beats), one-beat frames

@@ -71,7 +71,9 @@ import java.util.List;
  * Throughput one beat per cycle, back-to-back frames included; {@code s_ready} is low only while
  * an output is back-pressured (or at reset). Latency from the last MAC beat accepted in cycle t
  * to the PDU's last beat (with its verdict) on {@code m}: at most {@link #LAST_BEAT_LATENCY}
- * cycles with {@code m_ready} high (4 or 5 depending on where the op region ends in the beat).
+ * cycles with {@code m_ready} high (3, or 4 when the op region's tail needs its own output beat or the
+ * frame ends within a beat of its RH, whose header check then decides; 4 or 5 before session 15,
+ * when the CRC checks took 3 cycles).
  * The first op beat leaves at most 6 cycles after the MAC beat holding the first op byte.
  */
 public final class RxFrameParser extends Component {
@@ -84,7 +86,7 @@ public final class RxFrameParser extends Component {
     /** Width of frame positions (saturating frame byte counters). */
     public static final int POS_BITS = 15;
     /** Last MAC beat in to the PDU's last beat (with commit) out, m_ready high. */
-    public static final int LAST_BEAT_LATENCY = 5;
+    public static final int LAST_BEAT_LATENCY = 4;
     /** Depth of each per-frame record FIFO (frames between the header check and the output stage). */
     static final int RECORDS = 8;
     /** Counter names, in port order ({@code cnt_<name>}). */

@@ -65,7 +65,7 @@ import java.util.List;
  *
  * <h2>Timing and throughput</h2>
  * A {@link CrcEngine} taps the input transfers; the beats wait in a FIFO of
- * {@link #queueDepth()} = engine latency + 3 entries in LUT RAM ({@link FifoStorage#LUT_RAM}: the
+ * {@link #queueDepth()} = engine latency + 4 entries in LUT RAM ({@link FifoStorage#LUT_RAM}: the
  * timing of registers, a fraction of the flip-flops for a wide beat) and only a packet's last beat waits for its
  * CRC. A beat that is not last leaves {@code fallThrough ? 0 : 1} cycles after it enters when the
  * queue is empty; a last beat leaves at the earliest {@code engineLatency} cycles after its
@@ -134,7 +134,7 @@ public final class CrcAppender extends Component {
         CrcSpec es = engineSpec;
         CrcEngine engine = instance(() -> new CrcEngine(es, dataWidth, CrcEngine.Options.defaults()));
         engineLatency = engine.latencyCycles();
-        depth = engineLatency + 3;
+        depth = engineLatency + 4;
         param("queueDepth", depth);
         Bool inFire = s.fire().and(enable).named("in_fire");
         Bool tapValid;
@@ -317,7 +317,7 @@ public final class CrcAppender extends Component {
         latency(fallThrough ? 0 : 1);
     }
 
-    /** Entries of the beat queue (engine latency + 3). */
+    /** Entries of the beat queue (engine latency + 4). */
     public int queueDepth() {
         return depth;
     }

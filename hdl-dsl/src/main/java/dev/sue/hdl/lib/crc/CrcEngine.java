@@ -12,6 +12,7 @@ import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -59,7 +60,9 @@ import java.util.function.IntFunction;
  *       {@link #latencyCycles()} cycles after the frame's last beat.</li>
  *   <li>{@code crc_value} (out, {@code width} bits, with {@code value}): the final CRC (after
  *       {@code reflectOut} and {@code xorOut}), equal to {@code zlib.crc32(frame)} for CRC-32;
- *       holds its value until the next result.</li>
+ *       holds its value until the next result. With byte tails and {@code tailMatrix} it is the
+ *       XOR of registered partial sums (two LUT levels after flip-flops, see below); otherwise a
+ *       register.</li>
  *   <li>{@code crc_ok} (out, with {@code check}): the frame's CRC equals
  *       {@link CrcSpec#goodFrameCrc()}; holds until the next result.</li>
  * </ul>
@@ -77,23 +80,33 @@ import java.util.function.IntFunction;
  *   <li>the value path undoes the padding, multiplying by {@code A8^-p} (it exists because the
  *       polynomial has the {@code x^0} term), outside the feedback loop: with {@code tailMatrix}
  *       as one product {@code M(p) * c}, each entry of {@code M(p)} a ROM bit of {@code p} and each
- *       output bit an AND-XOR of {@code width} terms (a ROM level and three XOR levels for CRC-32:
- *       one stage at every width, for {@code N * width^2} ROM bits); else in {@code log2(N)}
- *       conditional steps {@code c = p[b] ? A8^-(2^b) * c : c};</li>
- *   <li>the check path needs no undoing: it compares the padded register with
- *       {@code A8^p * good}, a constant per {@code p} (a small ROM).</li>
+ *       output bit an XOR of up to {@code width} AND terms, for {@code N * width^2} ROM bits.
+ *       The product starts in the cycle of the frame's last beat, on the register's next value
+ *       {@code c}: the first level (groups of terms, one 6-input LUT each: three ROM terms or six
+ *       constant ones) is registered with the frame's end ({@code unpad_part_<r>}, about 11 bits
+ *       per output bit for CRC-32, held until the next result), and {@code crc_value} is the XOR of
+ *       those partials (two levels), so the value is there a cycle after the last beat's state
+ *       update, with no register in between. Else in {@code log2(N)} conditional steps
+ *       {@code c = p[b] ? A8^-(2^b) * c : c} after the register is captured;</li>
+ *   <li>the check path needs no undoing: the padded register must equal {@code A8^p * good}.
+ *       That expected value is an XOR of keep bits (keep is a thermometer code of {@code p}, so
+ *       the constants per {@code p} telescope into a linear function of keep), registered with
+ *       the beat; the state network's roots are planned with one input free, so
+ *       {@code next ^ expected} is one more root per bit beside {@code next} (the sub-sums
+ *       shared), and its zero detect (two levels) is registered as {@code crc_ok}: 4 + 2 levels
+ *       for CRC-32 up to 1024 bits, no cycle spent capturing the register first.</li>
  * </ul>
  * No per-length data matrices and no data shifter: the data network is the same as for whole
  * words.
  *
  * <h2>Latency</h2>
- * {@code dataPipeline + 1} cycles for whole words and value only. Otherwise the register after
- * a frame's last beat is first captured (one cycle) before the checks or the correction, and
- * with tail handling ({@code byteTails} and {@code N > 1}) the input register adds one more:
- * {@code [1 +] dataPipeline + 1 + S}, where {@code S = ceil(log2(N) / tailStepsPerCycle)} when
- * the value is output with tail handling in steps, else 1 (the tail matrix included). For CRC-32
- * with byte tails: value 3 at every width (5 at 512 bits and 6 at 1024 with two steps per cycle),
- * check only 3. Both outputs share {@code crc_valid}. Declared with {@code latency(n)}.
+ * {@code [1 +] dataPipeline + 1 + S} cycles: 1 for the input register with tail handling
+ * ({@code byteTails} and {@code N > 1}); {@code S = ceil(log2(N) / tailStepsPerCycle)} for the
+ * value with tail handling in steps (the register after the last beat is captured first), else
+ * 0. For CRC-32 with byte tails: value and check 2 at every width (5 at 512 bits and 6 at 1024
+ * with the tail in two steps per cycle; before session 15 value and check were 3, the register
+ * after the last beat captured first). Both outputs share {@code crc_valid}. Declared with
+ * {@code latency(n)}.
  *
  * <h2>Ethernet FCS</h2>
  * TX: run a value engine over the frame's bytes (without FCS) and append
@@ -229,6 +242,7 @@ public final class CrcEngine extends Component {
         Bool valid = s.valid;
         Bool last = s.payload.last;
         UInt pad = null;
+        Bits goodQ = null;
         if (tails) {
             List<Bits> lanesQ = new ArrayList<>();
             for (int i = lanes - 1; i >= 0; i--) {
@@ -246,7 +260,12 @@ public final class CrcEngine extends Component {
             Bool lastQ = reg("in_last_q", bool());
             lastQ.set(last);
             UInt padQ = reg("in_pad_q", uint(padBits));
-            padQ.set(padBytes(keep, lanes, padBits).named("pad_bytes"));
+            UInt padNow = padBytes(keep, lanes, padBits).named("pad_bytes");
+            padQ.set(padNow);
+            if (options.check()) {
+                // the good register advanced over this beat's padding, chosen before the register
+                goodQ = regNext(goodFromKeep(spec, keep, lanes, goodRegister(spec))).named("in_good_q");
+            }
             valid = validQ;
             last = lastQ;
             pad = padQ;
@@ -256,8 +275,15 @@ public final class CrcEngine extends Component {
         // ---- state update: next = A*state ^ B*data, optionally with B*data registered ----
         Bits state = reg("state", bits(w)).init(spec.init());
         Bits next;
+        Bits diff = null; // with check: next ^ the good register (padded), zero for a good frame
         int root = LUT_INPUTS;
-        if (options.dataPipeline() == 0) {
+        if (options.dataPipeline() == 0 && goodQ != null) {
+            // next and next ^ goodQ from one network: the sub-sums are shared, only the roots differ
+            Bits[] both = xorNetworks(step, c -> c < w ? state.bit(c) : dataIn.bit(c - w), "state_next",
+                    LUT_INPUTS - 1, goodQ, "frame_diff");
+            next = both[0];
+            diff = both[1];
+        } else if (options.dataPipeline() == 0) {
             next = xorNetwork(step, c -> c < w ? state.bit(c) : dataIn.bit(c - w), "state_next", root);
         } else {
             Bits dataTerm = xorNetwork(step.columns(w, w + dataWidth), dataIn::bit, "data_term", LUT_INPUTS);
@@ -274,8 +300,20 @@ public final class CrcEngine extends Component {
             }
             valid = validQ;
             last = lastQ;
-            next = xorNetwork(step.columns(0, w).concatColumns(Gf2Matrix.identity(w)),
-                    c -> c < w ? state.bit(c) : dataTermQ.bit(c - w), "state_next", root);
+            Gf2Matrix fold = step.columns(0, w).concatColumns(Gf2Matrix.identity(w));
+            if (goodQ != null) {
+                Bits good = regNext(goodQ).named("data_good_q");
+                Bits[] both = xorNetworks(fold, c -> c < w ? state.bit(c) : dataTermQ.bit(c - w), "state_next",
+                        LUT_INPUTS - 1, good, "frame_diff");
+                next = both[0];
+                diff = both[1];
+            } else {
+                next = xorNetwork(fold, c -> c < w ? state.bit(c) : dataTermQ.bit(c - w), "state_next", root);
+            }
+        }
+        if (options.check() && diff == null) {
+            // whole words: the good register is a constant (an XOR with it is a few inverters)
+            diff = next.xor(B(goodRegister(spec), w)).named("frame_diff");
         }
         Bits nextFinal = next;
         Bool validFinal = valid;
@@ -286,69 +324,76 @@ public final class CrcEngine extends Component {
         when(frameEnd, () -> state.set(initValue)).elseWhen(validFinal, () -> state.set(nextFinal));
 
         // ---- output pipeline ----
-        int stages;
-        Bool outValid;
+        // Check: the frame is good when the register after its last beat equals the good register
+        // (advanced over the padding: A8^p * good, a constant per p chosen before the input
+        // register). One XOR network gives next ^ expected beside next (the sub-sums shared), and
+        // a zero detect of its 32 bits is registered with the frame's end: 4 + 2 levels, no cycle
+        // spent on capturing the register first.
+        // Value with the tail matrix: the first AND-XOR level of A8^-p * next (a ROM bit of p and a
+        // bit of next per term) is registered with the frame's end, the XOR of those partials (two
+        // levels) is the output, combinationally from the registers: the value a cycle earlier.
+        int stages = 1;
+        Bool outValid = frameEnd;
         Bits valueOut = null;
         Bool okOut = null;
-        long goodReg = options.check() ? goodRegister(spec) : 0;
-        if (!tails && !options.check()) {
-            // whole words, value only: the register after the last beat is the answer
-            outValid = frameEnd;
+        Bits partialsValue = null;
+        if (options.check()) {
+            okOut = diff.eq(0).named("frame_ok");
+        }
+        if (options.value() && !tails) {
+            // whole words: the register after the last beat is the answer
             valueOut = finish(spec, next);
-            stages = 1;
-        } else {
-            // Captured every cycle (no enable on the critical path): only the cycle after a
-            // frame's last beat is used.
+        } else if (options.value() && options.tailMatrix()) {
+            List<Bits> partials = unpadPartials(spec, next, pad, lanes);
+            List<Bool> rows = new ArrayList<>();
+            for (int r = w - 1; r >= 0; r--) {
+                Bits pq = regNextWhen(partials.get(r), frameEnd).named("unpad_part_" + r);
+                rows.add(pq.width() == 1 ? pq.bit(0) : pq.xorR());
+            }
+            partialsValue = finish(spec, cat(rows)).named("unpad_value");
+        } else if (options.value()) {
+            // tail correction in steps (tailMatrix off): the register after the last beat is
+            // captured first, then log2(N) conditional steps, tailStepsPerCycle per stage
             Bits fin = regNext(next).named("frame_state");
-            UInt finPad = tails ? regNext(pad).named("frame_pad") : null;
+            UInt finPad = regNext(pad).named("frame_pad");
             Bool finValid = reg("frame_valid", bool()).init(false);
             finValid.set(frameEnd);
-            stages = 1;
-            if (options.check() && tails) {
-                // the padded register of a good frame is A8^p * good: a constant per p
-                Bits expected = padExpected(spec, pad, lanes, goodReg).named("good_padded");
-                Bits expectedQ = regNext(expected).named("frame_good");
-                okOut = fin.eq(expectedQ);
-            } else if (options.check()) {
-                okOut = fin.eq(B(goodReg, w));
-            }
             outValid = finValid;
-            if (options.value() && !tails) {
-                valueOut = finish(spec, fin);
-            } else if (options.value() && options.tailMatrix()) {
-                valueOut = finish(spec, unpadMatrix(spec, fin, finPad, lanes));
-            } else if (options.value()) {
-                Bits c = fin;
-                UInt sel = finPad;
-                Gf2Matrix undo = CrcMatrices.zeroBytesAdvance(spec, 1).inverse();
-                int steps = options.tailStepsPerCycle();
-                for (int b = 0; b < padBits; b++) {
-                    Bits in = c;
-                    // The mux takes 2 inputs of each bit's last LUT.
-                    Bits stepped = xorNetwork(undo, in::bit, "unpad" + b, LUT_INPUTS - 2);
-                    c = mux(sel.bit(b), stepped, c).named("unpad" + b + "_out");
-                    undo = undo.multiply(undo);
-                    if (b < padBits - 1 && (b + 1) % steps == 0) {
-                        Bool v = outValid;
-                        c = regNext(c).named("unpad" + b + "_q");
-                        sel = regNext(sel).named("unpad" + b + "_pad_q");
-                        Bool vq = reg("unpad" + b + "_valid_q", bool()).init(false);
-                        vq.set(v);
-                        outValid = vq;
-                        if (okOut != null) {
-                            okOut = regNext(okOut).named("unpad" + b + "_ok_q");
-                        }
-                        stages++;
-                    }
-                }
-                valueOut = finish(spec, c);
+            if (okOut != null) {
+                okOut = regNext(okOut).named("frame_ok_q");
             }
+            Bits c = fin;
+            UInt sel = finPad;
+            Gf2Matrix undo = CrcMatrices.zeroBytesAdvance(spec, 1).inverse();
+            int steps = options.tailStepsPerCycle();
+            for (int b = 0; b < padBits; b++) {
+                Bits in = c;
+                // The mux takes 2 inputs of each bit's last LUT.
+                Bits stepped = xorNetwork(undo, in::bit, "unpad" + b, LUT_INPUTS - 2);
+                c = mux(sel.bit(b), stepped, c).named("unpad" + b + "_out");
+                undo = undo.multiply(undo);
+                if (b < padBits - 1 && (b + 1) % steps == 0) {
+                    Bool v = outValid;
+                    c = regNext(c).named("unpad" + b + "_q");
+                    sel = regNext(sel).named("unpad" + b + "_pad_q");
+                    Bool vq = reg("unpad" + b + "_valid_q", bool()).init(false);
+                    vq.set(v);
+                    outValid = vq;
+                    if (okOut != null) {
+                        okOut = regNext(okOut).named("unpad" + b + "_ok_q");
+                    }
+                    stages++;
+                }
+            }
+            valueOut = finish(spec, c);
             stages++;
         }
         Bool validQ = reg("crc_valid_q", bool()).init(false);
         validQ.set(outValid);
         crcValid.set(validQ);
-        if (valueOut != null) {
+        if (partialsValue != null) {
+            crcValue.set(partialsValue);
+        } else if (valueOut != null) {
             crcValue.set(regNextWhen(valueOut, outValid).named("crc_value_q"));
         }
         if (okOut != null) {
@@ -396,26 +441,36 @@ public final class CrcEngine extends Component {
         return spec.xorOut() != 0 ? v.xor(B(spec.xorOut(), spec.width())) : v;
     }
 
-    /** {@code A8^p * good} for the runtime padding count {@code pad}: one ROM bit per output bit. */
-    private static Bits padExpected(CrcSpec spec, UInt pad, int lanes, long good) {
+    /**
+     * {@code A8^p * good} for the padding {@code p} of a contiguous {@code keep} (p = lanes - k for
+     * k valid bytes), as an XOR of keep bits: with {@code t_x = (p >= x) = ~keep[lanes - x]} (a
+     * thermometer code), {@code E(p) = E(0) ^ XOR over x of (E(x) ^ E(x-1)) & t_x}, which
+     * telescopes to {@code E(lanes - 1) ^ M * keep} with column {@code lanes - x} of {@code M} the
+     * difference {@code E(x) ^ E(x-1)}: a LUT-sized XOR network of keep bits, no padding count
+     * and no ROM in between.
+     */
+    private static Bits goodFromKeep(CrcSpec spec, Bits keep, int lanes, long good) {
         int w = spec.width();
         Gf2Matrix a8 = CrcMatrices.stateMatrix(spec, 8);
-        long[] table = new long[1 << pad.width()];
+        long[] table = new long[lanes];
         long v = good;
         for (int p = 0; p < lanes; p++) {
             table[p] = v;
             v = a8.apply(v);
         }
-        List<Bool> bits = new ArrayList<>(w);
-        for (int i = w - 1; i >= 0; i--) {
-            boolean[] column = new boolean[table.length];
-            for (int p = 0; p < table.length; p++) {
-                column[p] = (table[p] >>> i & 1) != 0;
+        long[][] rows = new long[w][Gf2Matrix.words(lanes)];
+        for (int x = 1; x < lanes; x++) {
+            long delta = table[x] ^ table[x - 1];
+            int col = lanes - x;
+            for (int r = 0; r < w; r++) {
+                if ((delta >>> r & 1) != 0) {
+                    rows[r][col >>> 6] |= 1L << col;
+                }
             }
-            Bool bit = romBit(pad, pad.width(), column, 0);
-            bits.add(bit == TRUE || bit == FALSE ? bit : bit.named("good_padded_" + i));
         }
-        return cat(bits);
+        Bits sum = xorNetwork(Gf2Matrix.ofRows(lanes, rows), keep::bit, "good_keep", LUT_INPUTS);
+        long c = table[lanes - 1];
+        return (c != 0 ? sum.xor(B(c, w)) : sum).named("good_padded");
     }
 
     /**
@@ -448,16 +503,8 @@ public final class CrcEngine extends Component {
         return mux(sel, hi, lo);
     }
 
-    /**
-     * {@code A8^-p * c} for the runtime padding count {@code pad}: output bit r is the XOR of the
-     * AND terms {@code M_p(r, j) & c[j]}. The entries that differ between paddings come from one
-     * case ROM on {@code pad} ({@code unpad_rom}, a word per padding); entries that are 1 for
-     * every padding are plain terms and entries that are 0 for every padding are left out. Why a
-     * ROM and not a mux tree per entry ({@link #romBit}): at 1024 bits the 1024 trees made a
-     * 2 MB module that Icarus took 3 minutes to compile (0.2 s as a case); synthesis maps each
-     * entry to the same 7-input function either way.
-     */
-    private static Bits unpadMatrix(CrcSpec spec, Bits c, UInt pad, int lanes) {
+    /** {@code A8^-p} for every padding count {@code p} the {@code pad} field can hold (beyond lanes - 1: the last). */
+    private static Gf2Matrix[] unpadByPad(CrcSpec spec, UInt pad, int lanes) {
         int w = spec.width();
         Gf2Matrix undo = CrcMatrices.zeroBytesAdvance(spec, 1).inverse();
         // entries beyond lanes - 1 never occur: the ROM's default is the last padding's matrix
@@ -468,8 +515,19 @@ public final class CrcEngine extends Component {
             byPad[p] = m;
             m = undo.multiply(m);
         }
-        // romIndex[r][j]: the entry's bit in the ROM word, -1 for a constant entry
-        int[][] romIndex = new int[w][w];
+        return byPad;
+    }
+
+    /**
+     * The entries of {@code A8^-p} that differ between paddings, from one case ROM on {@code pad}
+     * ({@code unpad_rom}, a word per padding; null when none differs); {@code romIndex[r][j]} is
+     * the entry's bit in the word, -1 for an entry that is the same for every padding (then
+     * {@code byPad[0]} has it). Why a ROM and not a mux tree per entry ({@link #romBit}): at 1024
+     * bits the 1024 trees made a 2 MB module that Icarus took 3 minutes to compile (0.2 s as a
+     * case); synthesis maps each entry to the same 7-input function either way.
+     */
+    private static Bits unpadRom(Gf2Matrix[] byPad, int w, UInt pad, int[][] romIndex) {
+        int paddings = byPad.length;
         int romBits = 0;
         for (int r = 0; r < w; r++) {
             for (int j = 0; j < w; j++) {
@@ -481,43 +539,75 @@ public final class CrcEngine extends Component {
                 romIndex[r][j] = varies ? romBits++ : -1;
             }
         }
-        Bits rom = null;
-        if (romBits > 0) {
-            Bits word = wire("unpad_rom", bits(romBits));
-            int width = romBits;
-            switchOn(pad, table -> {
-                for (int p = 0; p < paddings; p++) {
-                    BigInteger value = BigInteger.ZERO;
-                    for (int r = 0; r < w; r++) {
-                        for (int j = 0; j < w; j++) {
-                            if (romIndex[r][j] >= 0 && byPad[p].get(r, j)) {
-                                value = value.setBit(romIndex[r][j]);
-                            }
+        if (romBits == 0) {
+            return null;
+        }
+        Bits word = wire("unpad_rom", bits(romBits));
+        int width = romBits;
+        switchOn(pad, table -> {
+            for (int p = 0; p < paddings; p++) {
+                BigInteger value = BigInteger.ZERO;
+                for (int r = 0; r < w; r++) {
+                    for (int j = 0; j < w; j++) {
+                        if (romIndex[r][j] >= 0 && byPad[p].get(r, j)) {
+                            value = value.setBit(romIndex[r][j]);
                         }
                     }
-                    Bits entry = B(value, width);
-                    if (p < paddings - 1) {
-                        table.is(p, () -> word.set(entry));
-                    } else {
-                        table.otherwise(() -> word.set(entry));
-                    }
                 }
-            });
-            rom = word;
-        }
-        List<Bool> outs = new ArrayList<>(w);
-        for (int r = w - 1; r >= 0; r--) {
-            List<Bool> terms = new ArrayList<>(w);
-            for (int j = 0; j < w; j++) {
-                if (romIndex[r][j] >= 0) {
-                    terms.add(rom.bit(romIndex[r][j]).and(c.bit(j)));
-                } else if (byPad[0].get(r, j)) {
-                    terms.add(c.bit(j));
+                Bits entry = B(value, width);
+                if (p < paddings - 1) {
+                    table.is(p, () -> word.set(entry));
+                } else {
+                    table.otherwise(() -> word.set(entry));
                 }
             }
-            outs.add(terms.isEmpty() ? FALSE : cat(terms).xorR().named("unpad_" + r));
+        });
+        return word;
+    }
+
+    /**
+     * The first AND-XOR level of {@code A8^-p * c} for the runtime padding count {@code pad}: per
+     * output bit (index r of the list) the XOR of groups of its terms {@code M_p(r, j) & c[j]},
+     * each group one 6-input LUT (a ROM term takes two inputs, its ROM bit and {@code c[j]}, a
+     * constant-1 term one); the XOR of a row's groups is the row of the product. The ROM is
+     * {@link #unpadRom}'s.
+     */
+    private static List<Bits> unpadPartials(CrcSpec spec, Bits c, UInt pad, int lanes) {
+        int w = spec.width();
+        Gf2Matrix[] byPad = unpadByPad(spec, pad, lanes);
+        int[][] romIndex = new int[w][w];
+        Bits rom = unpadRom(byPad, w, pad, romIndex);
+        List<Bits> rows = new ArrayList<>(w);
+        for (int r = 0; r < w; r++) {
+            List<Bool> groups = new ArrayList<>();
+            List<Bool> terms = new ArrayList<>();
+            int inputs = 0;
+            for (int j = 0; j < w; j++) {
+                int cost = romIndex[r][j] >= 0 ? 2 : byPad[0].get(r, j) ? 1 : 0;
+                if (cost == 0) {
+                    continue;
+                }
+                if (inputs + cost > LUT_INPUTS) {
+                    groups.add(terms.size() == 1 ? terms.get(0) : cat(terms).xorR());
+                    terms = new ArrayList<>();
+                    inputs = 0;
+                }
+                terms.add(cost == 2 ? rom.bit(romIndex[r][j]).and(c.bit(j)) : c.bit(j));
+                inputs += cost;
+            }
+            if (!terms.isEmpty()) {
+                groups.add(terms.size() == 1 ? terms.get(0) : cat(terms).xorR());
+            }
+            if (groups.isEmpty()) {
+                groups.add(FALSE);
+            }
+            List<Bits> msbFirst = new ArrayList<>();
+            for (int g = groups.size() - 1; g >= 0; g--) {
+                msbFirst.add(groups.get(g).asBits());
+            }
+            rows.add(cat(msbFirst).named("unpad_grp_" + r));
         }
-        return cat(outs).named("unpad");
+        return rows;
     }
 
     /** OR of {@code terms} as a balanced tree. */
@@ -566,6 +656,18 @@ public final class CrcEngine extends Component {
      * SystemVerilog reads {@code ^{state[3], data_q[17], ...}}.
      */
     static Bits xorNetwork(Gf2Matrix m, IntFunction<Bool> input, String name, int rootInputs) {
+        return xorNetworks(m, input, name, rootInputs, null, null)[0];
+    }
+
+    /**
+     * {@link #xorNetwork} and, with {@code extra}, a second output {@code m * inputs ^ extra}: the
+     * same plan (planned with at most {@code rootInputs} operands per root, so the second root
+     * has room for the extra bit), the same shared sub-sums, one more root per output bit. Returns
+     * {plain, with extra} (the second null without extra); the second output's bits are
+     * {@code <name2>_<r>}.
+     */
+    static Bits[] xorNetworks(Gf2Matrix m, IntFunction<Bool> input, String name, int rootInputs, Bits extra,
+            String name2) {
         XorPlan plan = XorPlan.shared(m, LUT_INPUTS, SHARING_ROUNDS, rootInputs);
         int inputs = plan.inputs();
         List<Bool> nodes = new ArrayList<>(plan.nodes().size());
@@ -574,6 +676,7 @@ public final class CrcEngine extends Component {
             nodes.add(xorOf(ops, operand).named(name + "_x" + nodes.size()));
         }
         List<Bool> outs = new ArrayList<>();
+        List<Bool> outs2 = new ArrayList<>();
         for (int r = m.rows() - 1; r >= 0; r--) {
             int[] ops = plan.rowOperands(r);
             Bool bit = xorOf(ops, operand);
@@ -581,9 +684,16 @@ public final class CrcEngine extends Component {
                 bit = bit.named(name + "_" + r);
             }
             outs.add(bit);
+            if (extra != null) {
+                int[] ops2 = Arrays.copyOf(ops, ops.length + 1);
+                ops2[ops.length] = -1;
+                int row = r;
+                outs2.add(xorOf(ops2, o -> o < 0 ? extra.bit(row) : operand.apply(o)).named(name2 + "_" + r));
+            }
         }
         Bits out = cat(outs);
-        return outs.size() > 1 ? out.named(name) : out;
+        Bits out2 = extra == null ? null : cat(outs2).named(name2);
+        return new Bits[] {outs.size() > 1 ? out.named(name) : out, out2};
     }
 
     private static Bool xorOf(int[] ops, IntFunction<Bool> operand) {

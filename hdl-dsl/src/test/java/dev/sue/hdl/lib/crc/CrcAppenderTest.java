@@ -42,6 +42,6 @@ class CrcAppenderTest {
         }
         CrcAppender[] a = new CrcAppender[1];
         Elaboration.elaborate(() -> a[0] = new CrcAppender(CrcSpec.CRC32, 1024, 0, true));
-        assertEquals(a[0].engineLatency() + 3, a[0].queueDepth());
+        assertEquals(a[0].engineLatency() + 4, a[0].queueDepth());
     }
 }

@@ -55,15 +55,15 @@ class CrcEngineTest {
         assertEquals(1, latency(8, DEF));
         assertEquals(1, latency(512, DEF.withByteTails(false)));
         assertEquals(2, latency(512, DEF.withByteTails(false).withDataPipeline(1)));
-        assertEquals(2, latency(512, DEF.withByteTails(false).withCheck(true)));
-        assertEquals(3, latency(512, DEF));
-        assertEquals(3, latency(1024, DEF));
+        assertEquals(1, latency(512, DEF.withByteTails(false).withCheck(true)));
+        assertEquals(2, latency(512, DEF));
+        assertEquals(2, latency(1024, DEF));
         assertEquals(5, latency(512, DEF.withTailStepsPerCycle(2)));
         assertEquals(6, latency(1024, DEF.withTailStepsPerCycle(2)));
-        assertEquals(3, latency(512, DEF.withValue(false).withCheck(true)));
+        assertEquals(2, latency(512, DEF.withValue(false).withCheck(true)));
         assertEquals(8, latency(512, DEF.withTailStepsPerCycle(1)));
         assertEquals(3, latency(512, DEF.withTailStepsPerCycle(6)));
-        assertEquals(4, latency(1024, DEF.withDataPipeline(1).withCheck(true)));
+        assertEquals(3, latency(1024, DEF.withDataPipeline(1).withCheck(true)));
         assertEquals(7, latency(1024, DEF.withDataPipeline(1).withCheck(true).withTailStepsPerCycle(2)));
     }
 
