@@ -390,10 +390,12 @@ async def pair(dut):
     # the XPU TX credits each XPU holds on an idle endpoint: the same after the run (none made or lost)
     credits_idle = {k: dict(s.xtx.credits) for k, s in sides.items()}
     if PORTS > 1 and "TB_CELLS" in os.environ:
-        # one plane's pool (sue-rtl/DESIGN-PORTS.md), not one per port: SueTx.creditsPerVc, documented in
-        # sue-rtl/README.md (cells less the packer's, spare list's and reuse reserve, over 2 x VCs, at most 64)
+        # one plane's pool (sue-rtl/DESIGN-PORTS.md), not one per port: SueTx.creditsPerVc at `ports`, documented
+        # in sue-rtl/README.md (cells less the packer's, spare list's and reuse reserve, over 2 x VCs, at most
+        # ports x 64 and 1024 / (2 x VCs), the deepest XPU interface FIFO: a plane takes the pool ports
+        # one-port planes would)
         reserve = 2 * (-(-274 // wb) + 1) + 8
-        pool = min(64, (int(os.environ["TB_CELLS"]) - reserve) // (2 * VCS))
+        pool = min(64 * PORTS, 1024 // (2 * VCS), (int(os.environ["TB_CELLS"]) - reserve) // (2 * VCS))
         for k, held in credits_idle.items():
             assert held == {(vc, kind): pool if vc < VCS else 0 for vc in range(4) for kind in range(2)}, \
                 f"XPU {k} holds {held} TX credits with {PORTS} ports, expected {pool} per VC and kind"
