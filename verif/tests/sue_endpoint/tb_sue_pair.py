@@ -268,8 +268,8 @@ async def pair(dut):
     # arrived, and the first frame after it that left on another port than its plane's
     # (the plane watched: the first window's port)
     failover: dict = {"down_at": None, "outstanding": set(), "recovered": None, "steered": None,
-                      "plane": min([(a, p) for p, a, _ in OUTAGES] + [(a, p) for p, a, _, _ in LOSSES],
-                                   default=(0, None))[1]}
+                      "plane": min([(a, p) for p, a, _ in OUTAGES] + [(a, p) for p, a, _, _ in LOSSES]
+                                   + ([(1000, FLAP[0])] if FLAP else []), default=(0, None))[1]}
     expected: dict[tuple[int, int, int], deque] = defaultdict(deque)  # (src, dst, vc) -> ops in order
     delivered = defaultdict(int)
     recent: dict[tuple[int, int, int], deque] = defaultdict(lambda: deque(maxlen=256))  # for failure messages
