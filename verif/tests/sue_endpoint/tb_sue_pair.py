@@ -32,7 +32,9 @@ ready: delivered data bytes per cycle), ``latency`` (idle system, one op at a
 time A -> B: command in -> command out, last MAC beat in -> first XPU beat out), ``recovery`` (a
 steady A -> B stream, data frame TB_LOSE_DATA_FRAME lost on purpose: extra latency of the ops
 behind it), ``soak`` (like traffic, memory kept flat), ``conn_error`` (the link A -> B cut:
-A's connection to B reaches the error state, which must raise ``irq``; ``conn_error_irq``). Figures go to TB_RESULTS (JSON).
+A's connection to B reaches the error state, which must raise ``irq``; ``conn_error_irq``), ``unreach_never``
+(unordered mode, UNREACH_TIME 0, TB_PORT_LOSS on port 1: the plane stays, its connection ends in error;
+``unreach_never``). Figures go to TB_RESULTS (JSON).
 
 Configuration goes through the AXI4-Lite target as well (``common.sue_endpoint_bench.RegPort``).
 
@@ -41,6 +43,8 @@ TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_PORTS (the endpoints' ports: one 
 and direction, accounting per port, sue-rtl/DESIGN-PORTS.md), TB_PORT_MAP_A / TB_PORT_MAP_B (the
 value A / B writes to PORT_MAP of its peer, 0 default: every frame with ops from that side must leave
 on that port), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
+TB_PORT_LOSS ("port:start:length:dir", dir ab, ba or both: that port's link models lose
+everything while link_up stays 1), TB_UNREACH_TIME (written at both ends when set), TB_RTO, TB_RETRY_LIMIT,
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
 refuses a beat), TB_TIMEOUT, TB_STALL (cycles without a delivered op before the run fails as a hang;
