@@ -32,7 +32,9 @@ ready: delivered data bytes per cycle), ``latency`` (idle system, one op at a
 time A -> B: command in -> command out, last MAC beat in -> first XPU beat out), ``recovery`` (a
 steady A -> B stream, data frame TB_LOSE_DATA_FRAME lost on purpose: extra latency of the ops
 behind it), ``soak`` (like traffic, memory kept flat), ``conn_error`` (the link A -> B cut:
-A's connection to B reaches the error state, which must raise ``irq``; ``conn_error_irq``). Figures go to TB_RESULTS (JSON).
+A's connection to B reaches the error state, which must raise ``irq``; ``conn_error_irq``), ``unreach_never``
+(unordered mode, UNREACH_TIME 0, TB_PORT_LOSS on port 1: the plane stays, its connection ends in error;
+``unreach_never``). Figures go to TB_RESULTS (JSON).
 
 Configuration goes through the AXI4-Lite target as well (``common.sue_endpoint_bench.RegPort``).
 
@@ -41,6 +43,8 @@ TB_ACK_DROP, TB_LINK_DOWN (cycles, 0 none), TB_PORTS (the endpoints' ports: one 
 and direction, accounting per port, sue-rtl/DESIGN-PORTS.md), TB_PORT_MAP_A / TB_PORT_MAP_B (the
 value A / B writes to PORT_MAP of its peer, 0 default: every frame with ops from that side must leave
 on that port), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
+TB_PORT_LOSS ("port:start:length:dir", dir ab, ba or both: that port's link models lose
+everything while link_up stays 1), TB_UNREACH_TIME (written at both ends when set), TB_RTO, TB_RETRY_LIMIT,
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
 refuses a beat), TB_TIMEOUT, TB_STALL (cycles without a delivered op before the run fails as a hang;
@@ -96,7 +100,14 @@ UNORDERED = os.environ.get("TB_UNORDERED", "0") == "1"
 # goes down and up every period cycles for duration cycles.
 OUTAGES = [tuple(int(x) for x in w.split(":")) for w in os.environ.get("TB_PORT_DOWN", "").split(",") if w]
 FLAP = tuple(int(x) for x in os.environ["TB_FLAP"].split(":")) if os.environ.get("TB_FLAP") else None
-UNREACH_TIME = int(os.environ.get("TB_UNREACH_TIME", "0"))
+# TB_PORT_LOSS = "port:start:length:dir": the port's link model(s) (dir "ab", "ba" or "both") lose every
+# frame in the window while link_up stays 1 at both ends (a peer unreachable over that port); length 0 = for good
+LOSSES = [(int(p), int(a), int(n), d) for p, a, n, d in
+          (w.split(":") for w in os.environ.get("TB_PORT_LOSS", "").split(",") if w)]
+# UNREACH_TIME written at both ends when set (0 = never unreachable; absent: the reset value)
+UNREACH_TIME = int(os.environ["TB_UNREACH_TIME"]) if os.environ.get("TB_UNREACH_TIME") else None
+RTO = int(os.environ.get("TB_RTO", "3000"))
+RETRY_LIMIT = int(os.environ.get("TB_RETRY_LIMIT", "100"))
 PORT_MAP_VALUE = {1: int(os.environ.get("TB_PORT_MAP_A", "0")), 2: int(os.environ.get("TB_PORT_MAP_B", "0"))}
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
 # A hang shows as no op delivered for this long (far beyond a go-back-N timeout and its replay),
@@ -130,7 +141,7 @@ def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
     w += [(getattr(c, f"OWN_IP_{i}").address, ip_of(own) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
     w += [(c.PACK_LIMIT.address, PDU_LIMIT), (c.MIN_FRAME.address, 64), (c.FCS_BY_SUE.address, int(FCS)),
           (c.RX_FCS.address, int(FCS))]
-    w += [(c.WINDOW.address, WINDOW_PDUS), (c.RTO.address, 3000), (c.RETRY_LIMIT.address, 100),
+    w += [(c.WINDOW.address, WINDOW_PDUS), (c.RTO.address, RTO), (c.RETRY_LIMIT.address, RETRY_LIMIT),
           (c.ACK_PIGGYBACK_WAIT.address, 64)]
     w += [(c.ACK_EVERY.address, 4), (c.ACK_DELAY.address, 64), (c.NACK_RETRY.address, 1500)]
     w += [(c.CMD_TYPE.at(t - 1), table.cfg_word(t)) for t in table.entries]
@@ -143,7 +154,7 @@ def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
         w += [(c.PORT_MAP.at(peer_of(own)), PORT_MAP_VALUE[own])]
     if UNORDERED:
         w += [(c.PORT_MODE.address, 1)]
-        if UNREACH_TIME:
+        if UNREACH_TIME is not None:
             w += [(c.UNREACH_TIME.address, UNREACH_TIME)]
     return w
 
@@ -259,7 +270,10 @@ async def pair(dut):
 
     # failover figures: the first outage's start, the ops outstanding then, when the last of them
     # arrived, and the first frame after it that left on another port than its plane's
-    failover: dict = {"down_at": None, "outstanding": set(), "recovered": None, "steered": None}
+    # (the plane watched: the first window's port)
+    failover: dict = {"down_at": None, "outstanding": set(), "recovered": None, "steered": None,
+                      "plane": min([(a, p) for p, a, _ in OUTAGES] + [(a, p) for p, a, _, _ in LOSSES]
+                                   + ([(1000, FLAP[0])] if FLAP else []), default=(0, None))[1]}
     expected: dict[tuple[int, int, int], deque] = defaultdict(deque)  # (src, dst, vc) -> ops in order
     delivered = defaultdict(int)
     recent: dict[tuple[int, int, int], deque] = defaultdict(lambda: deque(maxlen=256))  # for failure messages
@@ -322,7 +336,8 @@ async def pair(dut):
                 f"endpoint {s.own}: frame with a bad FCS on mac_tx_{port}: {frame[:64].hex()}"
         if PORTS > 1:
             s.tx_by_plane[plane_of(frame, -1)] += 1
-            if plane_of(frame, port) != port and failover["down_at"] is not None and failover["steered"] is None:
+            q = plane_of(frame, port)
+            if q == failover["plane"] != port and failover["down_at"] is not None and failover["steered"] is None:
                 failover["steered"] = bench.cycle
         if frame[12:14] != b"\x08\x00":  # not IPv4: not a SUE frame of encapsulation 0
             assert port == 0, f"endpoint {s.own}: a control frame left on port {port} (they use port 0)"
@@ -390,10 +405,12 @@ async def pair(dut):
     # the XPU TX credits each XPU holds on an idle endpoint: the same after the run (none made or lost)
     credits_idle = {k: dict(s.xtx.credits) for k, s in sides.items()}
     if PORTS > 1 and "TB_CELLS" in os.environ:
-        # one plane's pool (sue-rtl/DESIGN-PORTS.md), not one per port: SueTx.creditsPerVc, documented in
-        # sue-rtl/README.md (cells less the packer's, spare list's and reuse reserve, over 2 x VCs, at most 64)
+        # one plane's pool (sue-rtl/DESIGN-PORTS.md), not one per port: SueTx.creditsPerVc at `ports`, documented
+        # in sue-rtl/README.md (cells less the packer's, spare list's and reuse reserve, over 2 x VCs, at most
+        # ports x 64 and 1024 / (2 x VCs), the deepest XPU interface FIFO: a plane takes the pool ports
+        # one-port planes would)
         reserve = 2 * (-(-274 // wb) + 1) + 8
-        pool = min(64, (int(os.environ["TB_CELLS"]) - reserve) // (2 * VCS))
+        pool = min(64 * PORTS, 1024 // (2 * VCS), (int(os.environ["TB_CELLS"]) - reserve) // (2 * VCS))
         for k, held in credits_idle.items():
             assert held == {(vc, kind): pool if vc < VCS else 0 for vc in range(4) for kind in range(2)}, \
                 f"XPU {k} holds {held} TX credits with {PORTS} ports, expected {pool} per VC and kind"
@@ -407,6 +424,11 @@ async def pair(dut):
         seq[(s.own, vc)] += 1
         return op
 
+    if SCENARIO == "unreach_never":
+        check = cocotb.start_soon(unreach_never(dut, bench, sides, links, new_op, failover))
+        await bench.run_until(check.done, TIMEOUT, "the UNREACH_TIME = 0 checks")
+        check.result()
+        return
     if SCENARIO == "conn_error":
         check = cocotb.start_soon(conn_error_irq(dut, bench, sides, links, new_op))
         await bench.run_until(check.done, TIMEOUT, "the conn_error checks")
@@ -500,7 +522,7 @@ async def pair(dut):
             s.xtx.paused = False
             if SCENARIO == "soak":
                 s.xtx.idle = 0.1
-        if OUTAGES or FLAP:
+        if OUTAGES or FLAP or LOSSES:
             def outstanding_ids() -> list[int]:
                 for src in sides:
                     absorb(src)
@@ -568,6 +590,12 @@ async def pair(dut):
         assert failover["recovered"] is not None, "the ops outstanding at the outage were never delivered"
         results.update({"steer_cycles": failover["steered"] - failover["down_at"],
                         "recovery_cycles": failover["recovered"] - failover["down_at"]})
+        if LOSSES and not OUTAGES and not FLAP:
+            # link_up stayed 1: the plane may move only once it is unreachable, UNREACH_TIME cycles
+            # without an ACK freeing a cell (the last one can only come after the loss began)
+            assert results["steer_cycles"] >= UNREACH_TIME, \
+                f"plane {failover['plane']} steered {results['steer_cycles']} cycles after the loss began, " \
+                f"before UNREACH_TIME = {UNREACH_TIME}"
         dut._log.info(f"failover: port down at cycle {failover['down_at']}: first frame steered to another port after "
                       f"{results['steer_cycles']} cycles, the last op outstanding then delivered after "
                       f"{results['recovery_cycles']} cycles")
@@ -945,6 +973,61 @@ async def conn_error_irq(dut, bench, sides: dict, links: dict, new_op) -> None:
                   f"sticky error bit, CONN re-initialisation checked")
 
 
+async def unreach_never(dut, bench, sides: dict, links: dict, new_op, failover: dict) -> None:
+    """Unordered mode with UNREACH_TIME = 0 (never unreachable, sue-rtl/DESIGN-PORTS.md "Failover"):
+    port 1's link models lose every frame for good (TB_PORT_LOSS, both directions) while link_up
+    stays 1. Plane 1 stays live, so nothing moves: its frames keep leaving on port 1 (none of plane 1
+    on another port, checked on every frame the MACs take), go-back-N rewinds RETRY_LIMIT times and
+    the next timeout puts A's plane-1 connection to B in the error state: a conn_err event naming B,
+    not before RETRY_LIMIT RTOs after the loss, conn_state of B reporting error, and the retry_err
+    counter of plane 1 only. Ops delivered meanwhile
+    are checked as in every unordered run (none twice, none corrupt)."""
+    a = sides[ID_A]
+    events: list[tuple[int, int]] = []
+
+    def watch_conn_err(cycle: int) -> None:
+        if int(dut.a_conn_err_valid.value):
+            events.append((cycle, int(dut.a_conn_err_payload.value)))
+    bench.add(CycleProbe(watch_conn_err))
+    assert len(LOSSES) == 1 and LOSSES[0][0] == 1 and UNREACH_TIME == 0, "unreach_never: TB_PORT_LOSS on port 1, " \
+                                                                         "TB_UNREACH_TIME = 0"
+    for _ in range(N_OPS):
+        a.xtx.submit(new_op(a))
+    a.xtx.idle = 0.9  # light load: no timeout before the loss
+    a.xtx.paused = False
+    schedule_outages(dut, bench, links, failover, lambda: [])
+    start = bench.cycle + LOSSES[0][1]
+    limit = LOSSES[0][1] + (RETRY_LIMIT + 1) * (RTO + 4 * XPUS + 200) + 4000
+    for _ in range(limit):
+        if events:
+            break
+        await RisingEdge(dut.clk)
+    assert events, f"no conn_err within {limit} cycles of the traffic's start with port 1 losing everything"
+    assert events[0][1] == ID_B, f"conn_err events {events}: expected one naming {ID_B}"
+    # the first timeout may come soon after the loss (its deadline ran from a PDU sent before it), each
+    # of the RETRY_LIMIT rewinds after it waits a whole RTO
+    assert events[0][0] - start >= RETRY_LIMIT * RTO, \
+        f"error {events[0][0] - start} cycles after the loss, before {RETRY_LIMIT} RTOs of {RTO}"
+    dut.a_conn_state_dest.value = ID_B
+    for _ in range(2):
+        await RisingEdge(dut.clk)
+    assert int(dut.a_conn_state.value) >> 1 & 1, "the connection to B is not reported in error"
+    assert failover["steered"] is None, \
+        f"a frame of plane 1 left on another port at cycle {failover['steered']} with UNREACH_TIME = 0"
+    a.regs.read_status()
+    for _ in range(20_000):
+        if not a.regs.busy:
+            break
+        await RisingEdge(dut.clk)
+    c = a.regs.status()
+    errs = [plane_words(c, p)["tx_rel.retry_err"] for p in range(PORTS)]
+    assert errs == [0, 1], f"retry_err per plane {errs}: expected plane 1's connection only"
+    assert any(s.op_frames[1] for s in sides.values()), "port 1 carried no ops before the loss"
+    dut._log.info(f"UNREACH_TIME = 0: port 1 lost everything from cycle {start}; plane 1 never moved; A's connection "
+                  f"to B in error at cycle {events[0][0]} ({events[0][0] - start} cycles, RETRY_LIMIT {RETRY_LIMIT}, "
+                  f"RTO {RTO}); {sum(len(q) for q in a.xtx.queues)} ops not yet taken by the XPU")
+
+
 async def exchange_control_frames(dut, bench, sides: dict, rng: random.Random, results: dict) -> None:
     """Control frames through both endpoints' ``ctl`` blocks while SUE traffic runs (TB_CTL each way):
 
@@ -1047,13 +1130,17 @@ def schedule_outages(dut, bench, links: dict, failover: dict, outstanding) -> No
     are recorded for the recovery figure."""
     now = bench.cycle
     windows = [(port, now + start, now + start + length if length else 1 << 62) for port, start, length in OUTAGES]
+    losses = [(port, now + start, now + start + length if length else 1 << 62, d) for port, start, length, d in LOSSES]
+    for port, a, b, d in losses:  # the link models lose everything, link_up stays 1
+        for direction in (("ab", "ba") if d == "both" else (d,)):
+            links[link_name(direction, port)].down(a, b)
     if FLAP:
         port, period, duration = FLAP
         windows += [(port, k, k + period) for k in range(now + 1000, now + 1000 + duration, 2 * period)]
     for port, a, b in windows:
         for d in ("ab", "ba"):
             links[link_name(d, port)].down(a, b)
-    first = min(a for _, a, _ in windows)
+    first = min([a for _, a, _ in windows] + [a for _, a, _, _ in losses])
 
     class LinkUpDriver:  # link_up is driven in the drive phase (a CycleProbe samples in ReadOnly)
         mask = (1 << PORTS) - 1

@@ -88,6 +88,28 @@ async def ports_tx(dut):
             left.setdefault((dest, d.rh.vc), []).extend(ops)
         return on_frame
 
+    class Probe:
+        """Per cycle of the measured run: each port's MAC tvalid, and whether the XPU waits for
+        credits (ops queued, no op being sent, none startable): where the figure's cycles go."""
+        def __init__(self):
+            self.on = False
+            self.valid = [0] * ports
+            self.credit_wait = 0
+            self.cycles = 0
+
+        def drive(self):
+            pass
+
+        def sample(self):
+            if not self.on:
+                return
+            self.cycles += 1
+            for p in range(ports):
+                self.valid[p] += int(getattr(view, f"mac_tx_{p}_tvalid").value)
+            if not xtx.beats and any(xtx.queues) and not any(q and xtx._startable(q[0]) for q in xtx.queues):
+                self.credit_wait += 1
+
+    probe = bench.add(Probe())
     for p in range(ports):
         bench.add(FrameSink(bench, dut, f"{PREFIX}mac_tx_{p}", mac_wb, 0.0, rng, on_frame_for(p)))
     # the pair's other endpoint (TB_PREFIX) gets the idle inputs this one gets, link down
@@ -135,10 +157,21 @@ async def ports_tx(dut):
         for i in range(N_OPS):
             xtx.submit(op_for(i))
         xtx.paused = False
+        probe.on = True
         first = bench.cycle
         await bench.run_until(lambda: sum(map(len, left.values())) >= N_OPS, 200 * N_OPS + 10_000, "every op sent")
         end = max(f.last_cycle for _, f in frames)
         cycles = end - first + 1
+        probe.on = False
+        per_port = [[f for q, f in frames if q == p] for p in range(ports)]
+        results.update(frames_per_port=[len(fs) for fs in per_port],
+                       frame_bytes_mean=[round(sum(len(f.data) for f in fs) / max(1, len(fs)), 1) for fs in per_port],
+                       port_busy=[round(v / probe.cycles, 4) for v in probe.valid],
+                       port_last_cycle=[max(f.last_cycle for f in fs) - first + 1 for fs in per_port],
+                       xpu_credit_wait=round(probe.credit_wait / probe.cycles, 4))
+        dut._log.info(f"frames per port {results['frames_per_port']}, mean bytes {results['frame_bytes_mean']}, "
+                      f"MAC tvalid share {results['port_busy']}, port ends {results['port_last_cycle']}, "
+                      f"XPU waiting for credits {results['xpu_credit_wait']}")
         results.update(ops=N_OPS, cycles=cycles, ops_per_cycle=N_OPS / cycles,
                        ops_per_port=[sum(len(v) for (d, _), v in left.items() if d % ports == p)
                                      for p in range(ports)])

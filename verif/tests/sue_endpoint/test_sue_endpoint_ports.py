@@ -83,3 +83,29 @@ def test_generator_refuses_other_port_counts(tmp_path, ports):
                        capture_output=True, text=True)
     assert r.returncode == 2, r.stderr
     assert f"'ports' = {ports} is out of range; valid values: 1, 2, 4" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("ports,loss,seed", [(2, "1:1000:0:both", 51), (2, "1:1000:0:ab", 52), (4, "1:1000:0:ba", 53)])
+def test_ports_peer_unreachable(ports, loss, seed):
+    """Unordered mode, clean links, load both ways: from 1000 cycles into the traffic port 1's link
+    model(s) lose every frame for good (both directions, or one) while link_up stays 1 at both ends,
+    UNREACH_TIME = 1000 (below the RTO of 3000). Plane 1 gets no ACK progress, so after UNREACH_TIME it
+    is unreachable and its frames move to another port (RH plane field): every op delivered exactly
+    once, frame accounting by plane, plane 1's first frame on another port not before UNREACH_TIME
+    after the loss began; the figures (that frame, the last op outstanding at the loss delivered)
+    are logged."""
+    params, design = ports_design(ports)
+    env = {**env_of(design, params), "TB_PORTS": str(ports), "TB_OPS": "1000", "TB_UNORDERED": "1",
+           "TB_PORT_LOSS": loss, "TB_UNREACH_TIME": "1000"}
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed, opt=OPT)
+
+
+def test_ports_unreach_time_never():
+    """Unordered mode, UNREACH_TIME = 0 (never): port 1 loses every frame for good, link_up stays 1.
+    Plane 1 never moves (no frame of it on port 0); its connection to the peer ends in the error
+    state after RETRY_LIMIT rewinds (conn_err naming the peer, conn_state error), as with one port."""
+    params, design = ports_design(2)
+    env = {**env_of(design, params), "TB_PORTS": "2", "TB_OPS": "200", "TB_UNORDERED": "1",
+           "TB_SCENARIO": "unreach_never", "TB_PORT_LOSS": "1:500:0:both", "TB_UNREACH_TIME": "0",
+           "TB_RTO": "1500", "TB_RETRY_LIMIT": "2"}
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=54, opt=OPT)

@@ -192,7 +192,7 @@ public final class SueEndpoint extends Component {
             boolean ctlFrames = p == 0;
             int planeId = p;
             txs.add(instance(plane + "tx", () -> new SueTx(dataWidth, xpus, vcs, cells, encap, vlan, 1, WINDOW_MAX,
-                    ctlFrames, planeId)));
+                    ctlFrames, planeId, ports)));
             rxs.add(instance(plane + "rx", () -> new SueRx(dataWidth, xpus, vcs, rxBufBytes, encap, vlan)));
         }
         SueTx tx = txs.get(0);
@@ -202,7 +202,7 @@ public final class SueEndpoint extends Component {
         TxDispatcher dispatch = null;
         PortSteer steer = null;
         if (ports > 1) {
-            int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
+            int credits = SueTx.creditsPerVc(dataWidth, vcs, cells, ports);
             dispatch = instance("dispatch", () -> new TxDispatcher(dataWidth, xpus, vcs, ports, credits));
             RxMerger merge = instance("merge", () -> new RxMerger(dataWidth, vcs, ports));
             steer = instance("steer", () -> new PortSteer(dataWidth, ports, cells, encap, vlan));
@@ -226,7 +226,7 @@ public final class SueEndpoint extends Component {
             connect(txSide, xpuTx);
             connect(xpuRx, rxSide);
         } else {
-            int credits = SueTx.creditsPerVc(dataWidth, vcs, cells);
+            int credits = SueTx.creditsPerVc(dataWidth, vcs, cells, ports);
             AxiXpuBridge b = instance("axi", () -> new AxiXpuBridge(dataWidth, axi.addrBits(), axi.idBits(), xpus,
                     axi.destLsb(), axi.destBits(), credits, credits));
             xpuTx = null;

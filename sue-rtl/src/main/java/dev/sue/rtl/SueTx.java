@@ -125,9 +125,24 @@ public final class SueTx extends Component {
      * cells, the aborted-op spare list and the allocator's reuse delay.
      */
     public static int creditsPerVc(int dataWidth, int vcs, int cells) {
-        int reserve = 2 * (ceilDiv(XpuTxBus.MAX_OP_BYTES, dataWidth / 8) + 1) + 8;
-        return Math.max(0, Math.min(MAX_CREDITS, (cells - reserve) / (2 * vcs)));
+        return creditsPerVc(dataWidth, vcs, cells, 1);
     }
+
+    /**
+     * The credits per VC of a plane of an endpoint with {@code ports} ports (sue-rtl/DESIGN-PORTS.md,
+     * "Credits"): the XPU's pool is one plane's, so a plane's pool is {@code ports} times the
+     * one-port cap (the XPU may keep every port as busy as one port, and in strict mode may spend
+     * the whole pool on one plane), within what the plane's {@code cells} hold and what the XPU
+     * interface's output FIFO can hold ({@link #MAX_XPU_FIFO} beats: 2 x vcs x credits).
+     */
+    public static int creditsPerVc(int dataWidth, int vcs, int cells, int ports) {
+        int reserve = 2 * (ceilDiv(XpuTxBus.MAX_OP_BYTES, dataWidth / 8) + 1) + 8;
+        int cap = Math.min(ports * MAX_CREDITS, MAX_XPU_FIFO / (2 * vcs));
+        return Math.max(0, Math.min(cap, (cells - reserve) / (2 * vcs)));
+    }
+
+    /** The deepest output FIFO {@link XpuTxInterface} builds (its {@code fifoDepth} limit). */
+    public static final int MAX_XPU_FIFO = 1024;
 
     /** The XPU interface's output FIFO: every beat the XPU's credits allow, rounded up to 2^n. */
     public static int xpuFifoDepth(int vcs, int credits) {
@@ -152,9 +167,21 @@ public final class SueTx extends Component {
     /** The transmit path of plane {@code plane} of a multi-port endpoint: its frames' RH plane field ({@link SueFramer}). */
     public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports,
             int windowMax, boolean controlFrames, int plane) {
+        this(dataWidth, xpus, vcs, cells, encap, vlan, ports, windowMax, controlFrames, plane, 1);
+    }
+
+    /**
+     * Plane {@code plane} of an endpoint with {@code poolPorts} ports: its XPU interface takes the
+     * credits of {@link #creditsPerVc(int, int, int, int)} at {@code poolPorts} (1: the one-port pool).
+     */
+    public SueTx(int dataWidth, int xpus, int vcs, int cells, Encapsulation encap, boolean vlan, int ports,
+            int windowMax, boolean controlFrames, int plane, int poolPorts) {
         param("dataWidth", dataWidth);
         if (plane != 0) {
             param("plane", plane);
+        }
+        if (poolPorts != 1) {
+            param("poolPorts", poolPorts);
         }
         param("xpus", xpus);
         param("vcs", vcs);
@@ -167,7 +194,7 @@ public final class SueTx extends Component {
         require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
                 "dataWidth must be 256, 512 or 1024, got " + dataWidth);
         require(vcs == 1 || vcs == 2 || vcs == 4, "vcs must be 1, 2 or 4, got " + vcs);
-        int credits = creditsPerVc(dataWidth, vcs, cells);
+        int credits = creditsPerVc(dataWidth, vcs, cells, poolPorts);
         int minCredits = ceilDiv(256, dataWidth / 8);
         require(credits >= minCredits, "cells = " + cells + " leaves " + credits + " data credits per VC at "
                 + vcs + " VCs; one 256-byte op needs " + minCredits + ": use at least "

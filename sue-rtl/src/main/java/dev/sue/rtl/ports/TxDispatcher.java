@@ -65,7 +65,7 @@ public final class TxDispatcher extends Component {
     public final Bool unordered;
 
     /**
-     * @param credits command and data credits per VC of one plane ({@code SueTx.creditsPerVc})
+     * @param credits command and data credits per VC of one plane ({@code SueTx.creditsPerVc} at {@code ports}: ports x the one-port pool)
      */
     public TxDispatcher(int dataWidth, int xpus, int vcs, int ports, int credits) {
         param("dataWidth", dataWidth);
