@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from . import paths
 
@@ -35,6 +36,43 @@ _TOP_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
 # stream_fifo 1.25 -> 0.83; sue_endpoint 256 bits x 4 XPUs 4.2 -> 2.2, 512 x 1024 (default) 5.3 ->
 # 2.6, 1024 x 1024 6.6 -> 4.3. The suite generates a few hundred designs per clean run.
 JVM_OPTIONS = ("-XX:TieredStopAtLevel=1",)
+
+# Class data sharing for the generator's own classes (AppCDS, JDK 13+): the first generation of a
+# jar writes the classes it loaded, parsed and verified to a dynamic archive (-XX:ArchiveClassesAtExit),
+# every later one maps it (-XX:SharedArchiveFile). Measured 2026-11 (CPU s, user+sys, JDK 17, C1):
+# stream_fifo 0.80 -> 0.55, crc_engine 0.96 -> 0.69, sue_endpoint 256 bits x 4 XPUs 2.27 -> 1.90,
+# the same SV; a clean test-sim generates about 350 designs. A JVM that cannot use the archive (another
+# JDK) warns and runs without it. Keyed by the jar's content and mtime, next to the designs.
+def _cds_options(jar: Path, jar_sha: str) -> tuple[tuple[str, ...], Callable[[], None]]:
+    """(JVM options, what to call after the run): map the jar's archive, or write it when there is
+    none yet and no other worker is writing it (the call then gives the archive its name)."""
+    # the JVM refuses an archive of the same jar with another mtime (a rebuild): both in the name
+    archive = paths.VERIF_OUT / f"cds-{jar_sha[:16]}-{jar.stat().st_mtime_ns}.jsa"
+    use = (f"-XX:SharedArchiveFile={archive}",)
+    if archive.is_file():
+        return use, _nothing
+    lock = FileLock(str(archive) + ".lock")
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return (), _nothing  # another worker writes it: this generation runs without
+    if archive.is_file():
+        lock.release()
+        return use, _nothing
+    tmp = archive.with_name(f"{archive.name}.{os.getpid()}.tmp")
+
+    def done() -> None:
+        try:
+            if tmp.is_file():
+                tmp.replace(archive)
+        finally:
+            lock.release()
+
+    return (f"-XX:ArchiveClassesAtExit={tmp}",), done
+
+
+def _nothing() -> None:
+    pass
 
 
 class GeneratorError(RuntimeError):
@@ -122,7 +160,8 @@ def generate(top: str, params: Mapping[str, Any] | None = None, *, timeout: floa
     if not jar.is_file():
         raise GeneratorError(f"generator jar {jar} not found: run `make jar` first")
     sparams = {str(k): format_param(v) for k, v in (params or {}).items()}
-    key = design_key(top, sparams, jar_sha256(jar))
+    jar_sha = jar_sha256(jar)
+    key = design_key(top, sparams, jar_sha)
     dest = paths.VERIF_OUT / top / key
     dest.parent.mkdir(parents=True, exist_ok=True)
 
@@ -132,7 +171,8 @@ def generate(top: str, params: Mapping[str, Any] | None = None, *, timeout: floa
             # never leaves a half-written design that looks like a cache hit.
             tmp = dest.with_name(key + ".tmp")
             shutil.rmtree(tmp, ignore_errors=True)
-            cmd = ["java", *JVM_OPTIONS, "-jar", str(jar), top]
+            cds, cds_done = _cds_options(jar, jar_sha)
+            cmd = ["java", *JVM_OPTIONS, *cds, "-jar", str(jar), top]
             for k, v in sorted(sparams.items()):
                 cmd += ["-p", f"{k}={v}"]
             cmd += ["--out-dir", str(tmp)]
@@ -140,6 +180,8 @@ def generate(top: str, params: Mapping[str, Any] | None = None, *, timeout: floa
                 proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
             except subprocess.TimeoutExpired as e:
                 raise GeneratorError(f"generator timed out after {timeout} s: {' '.join(cmd)}") from e
+            finally:
+                cds_done()
             if proc.returncode != 0 or not (tmp / f"{top}.json").is_file():
                 why = f"exit code {proc.returncode}" if proc.returncode else f"no {top}.json written"
                 raise GeneratorError(

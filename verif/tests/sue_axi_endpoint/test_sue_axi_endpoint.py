@@ -45,11 +45,13 @@ def test_lint():
 
 def test_axi_write_bandwidth(tmp_path):
     """256-byte writes A -> B with many outstanding, lossless, MACs always ready: bytes per cycle
-    (the figure is in the log and in TB_RESULTS; the test checks only that every write completed)."""
+    (the figure is in the log and in TB_RESULTS; the test checks that every write completed OKAY
+    and that B's RAM holds what the writers wrote). 512 writes, 8 per worker (1024 until 2026-11:
+    the same checks, twice as long; the bandwidth figure is `make bench`'s, verif/bench/axi_bench.py)."""
     design = generate("sue_endpoint", PARAMS)
     out = tmp_path / "axi_bandwidth.json"
     env = {"TB_REGS_DIR": str(design.dir), "TB_XPUS": str(PARAMS["xpus"]), "TB_DEST_LSB": str(PARAMS["destLsb"]),
            "TB_SEED": "9",
-           "TB_OPS": "1024", "TB_WORKERS": "64", "TB_SCENARIO": "bandwidth", "TB_RESULTS": str(out)}
+           "TB_OPS": "512", "TB_WORKERS": "64", "TB_SCENARIO": "bandwidth", "TB_RESULTS": str(out)}
     run_cocotb(pair_design(design), "tb_sue_axi_pair", extra_env=env, seed=9, opt=OPT, testcase="axi_pair")
     assert out.is_file()
