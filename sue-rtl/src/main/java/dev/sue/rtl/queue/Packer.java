@@ -135,7 +135,12 @@ final class Packer {
         UInt f = mux(isFirst, baseLen.resize(lb), oFill).named("fill");
         Bool has = mux(isFirst, baseLen.ne(0), oHas).named("has_cell");
         UInt tail = mux(isFirst, st.tail, oTail).named("tail");
-        UInt fPlusN = f.resize(lb + 2).add(r.rN.resize(lb + 2)).named("fill_plus_n");
+        // fill + n added for each candidate fill (the state word's length, read or forwarded; the
+        // open op's fill; 0 after a limit close), the choices after the adds. Depth: added after
+        // the fill mux, close_before -> limit_close -> base_len -> fill -> the adder's carry chain
+        // -> o_fill / cwr_end mapped in 8.5 levels in the whole endpoint at 256 bits
+        UInt fPlusN = opTotal(isFirst, limitClose, stateFwd, fillOf(wrWord.len, lb), fillOf(stateRd.len, lb),
+                fillOf(oFill, lb), r.rN.resize(lb + 2)).named("fill_plus_n");
         Bool active = chunkIn.andNot(refusedEarly).andNot(r.rAbort).named("chunk_active");
         // New cells: A (parity opposite to the tail's) at fill 0 or when the chunk crosses a cell
         // boundary, B (the tail's parity) after A when the chunk also fills A (a wide chunk at
@@ -292,5 +297,10 @@ final class Packer {
     private static UInt opTotal(Bool isFirst, Bool limitClose, Bool stateFwd, UInt fwd, UInt read, UInt opReg, UInt add) {
         UInt fromState = mux(stateFwd, fwd.add(add), read.add(add));
         return mux(isFirst, mux(limitClose, add, fromState), opReg.add(add));
+    }
+
+    /** A length's offset in its cell (its low {@code lb} bits), two bits wider for fill + n. */
+    private static UInt fillOf(UInt len, int lb) {
+        return len.resize(lb).resize(lb + 2);
     }
 }
