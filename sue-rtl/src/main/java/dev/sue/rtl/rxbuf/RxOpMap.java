@@ -162,19 +162,7 @@ final class RxOpMap {
      * (for a field used inverted or widened straight after it): one indexed read.
      */
     static Bits pickField(String name, Bits map, UInt lane, Function<Lane, Bits> field) {
-        return pickField(name, List.of(map), lane, field);
-    }
-
-    /**
-     * {@code field} of lane {@code index} of the maps laid end to end (as {@link #pick}), computed
-     * on every lane of every map before the pick: one indexed read of the results.
-     */
-    static Bits pickField(String name, List<Bits> maps, UInt index, Function<Lane, Bits> field) {
-        List<Bits> results = new ArrayList<>();
-        for (int m = 0; m < maps.size(); m++) {
-            results.addAll(eachLane(name + "_" + m, maps.get(m), field));
-        }
-        return RxBuffer.choose(results, index).named(name);
+        return RxBuffer.choose(eachLane(name, map, field), lane).named(name);
     }
 
     /** Bit {@code lane} of a {@link #perLane} result: one indexed read ({@link RxBuffer#choose}). */
