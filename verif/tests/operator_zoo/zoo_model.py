@@ -161,6 +161,8 @@ def model(p: ZooParams, i: dict[str, int]) -> dict[str, tuple[int, int]]:
     put("oh_lowest_gates", a & -a, w)
     put("lut_add", a + b, w)
     put("lut_add_narrow", a + (b & mask(max(1, w // 2))), w)
+    put("lut_add_carry", a + (b & mask(max(1, w // 2))) + c0, w)
+    put("lut_add_one", a + b + 1, w)
     flag("b_eq", c0 == c1)
     flag("b_ne", c0 != c1)
     flag("e_is_add", sel == ADD)

@@ -158,9 +158,11 @@ public final class OperatorZoo extends Component {
         o("lut_lt_near", LutCompare.less(a, near));
         o("lut_gt_narrow", LutCompare.greater(a, b.resize(Math.max(1, w / 2))));
         o("oh_lowest_gates", OneHot.lowestSetByGates(a.asBits()));
-        // Gate-built add (LutAdder): full width, and a narrow operand zero-extended.
+        // Gate-built add (LutAdder): full width, a narrow operand zero-extended, a carry in.
         o("lut_add", LutAdder.sum(a, b));
         o("lut_add_narrow", LutAdder.sum(a, b.resize(Math.max(1, w / 2))));
+        o("lut_add_carry", LutAdder.sum(a, b.resize(Math.max(1, w / 2)), c0));
+        o("lut_add_one", LutAdder.sum(a, b, TRUE));
         o("b_eq", c0.eq(c1));
         o("b_ne", c0.ne(c1));
         o("e_is_add", sel.is(ZooOp.ADD));

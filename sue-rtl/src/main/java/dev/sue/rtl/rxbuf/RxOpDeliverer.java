@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.lib.util.LutAdder;
 import dev.sue.hdl.lib.util.LutCompare;
 import dev.sue.hdl.lib.util.OneHot;
 import java.util.ArrayList;
@@ -501,6 +502,9 @@ final class RxOpDeliverer {
         ReadPos(String suffix, int words, List<RxVcQueue> ready, List<UInt> opos, UInt hA, UInt hs,
                 UInt nwDec, UInt next, UInt parkStart, int lb, int pb) {
             this.suffix = suffix;
+            if (words != 0 && words != 1) {
+                throw new IllegalArgumentException("a read position is 0 or 1 words on, not " + words);
+            }
             for (int v = 0; v < ready.size(); v++) {
                 fetch.add(plus(ready.get(v).m.payload.start, words).resize(pb).shl(lb).add(opos.get(v).resize(pb))
                         .named("fetch_pos" + suffix + "_" + v));
@@ -508,8 +512,13 @@ final class RxOpDeliverer {
             specStart = plus(hs, words).add(nwDec.resize(hs.bitWidth())).named("spec_start" + suffix);
             spec = specStart.resize(pb).shl(lb);
             cur = plus(hA, words << lb);
-            // the next op of this PDU: its start word (hs) plus the lane's end
-            cont = plus(hs, words).resize(pb).shl(lb).add(next.resize(pb)).named("cont_pos" + suffix);
+            // the next op of this PDU: its start word (hs) plus the lane's end. Depth: the end comes
+            // from the op-map lane pick, and a carry chain after it let the pick's cone grow to the
+            // design's bound (8.25 levels to port D's address at 256 bits): a gate adder on the word
+            // part, the + words as its carry in
+            UInt endWord = next.shr(lb).resize(hs.bitWidth());
+            UInt contWord = words == 0 ? LutAdder.sum(hs, endWord) : LutAdder.sum(hs, endWord, TRUE);
+            cont = cat(contWord.asBits(), next.resize(lb).asBits()).asUInt().named("cont_pos" + suffix);
             park = plus(parkStart, words).resize(pb).shl(lb).named("park_pos" + suffix);
         }
 

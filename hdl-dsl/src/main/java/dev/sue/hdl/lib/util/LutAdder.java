@@ -29,6 +29,19 @@ public final class LutAdder {
      * Depth: about log2(w) gate levels, 3 LUT levels up to 16 bits.
      */
     public static UInt sum(UInt a, UInt b) {
+        return add(a, b, null);
+    }
+
+    /**
+     * {@code (a + b + carryIn) mod 2^w}, as {@link #sum(UInt, UInt)}: the carry enters every bit's
+     * carry through the prefix tree's group propagate term, one more gate level, no second adder
+     * (a {@code + 1} operand spares the adder in front).
+     */
+    public static UInt sum(UInt a, UInt b, Bool carryIn) {
+        return add(a, b, carryIn);
+    }
+
+    private static UInt add(UInt a, UInt b, Bool carryIn) {
         int w = Math.max(a.width(), b.width());
         Bits x = a.resize(w).asBits();
         Bits y = b.resize(w).asBits();
@@ -58,7 +71,9 @@ public final class LutAdder {
         }
         List<Bool> bits = new ArrayList<>();
         for (int i = w - 1; i >= 0; i--) {
-            bits.add(i == 0 ? propagate.bit(0) : propagate.bit(i).xor(groupGenerate.get(i - 1)));
+            Bool carry = carryIn == null ? (i == 0 ? null : groupGenerate.get(i - 1))
+                    : i == 0 ? carryIn : groupGenerate.get(i - 1).or(groupPropagate.get(i - 1).and(carryIn));
+            bits.add(carry == null ? propagate.bit(i) : propagate.bit(i).xor(carry));
         }
         return cat(bits).asUInt();
     }
