@@ -218,6 +218,7 @@ class Side:
                         for p in range(PORTS)]
         self.mac_in = self.mac_ins[0]
         self.op_frames = [0] * PORTS  # frames carrying ops this endpoint's MAC sent, per port
+        self.op_frame_ends: list[int] = []  # the bench cycle of each such frame's last MAC beat
         self.tx_by_plane = defaultdict(int)  # frames its MACs sent, by plane_of (-1: not SUE)
         self.rx_by_plane = defaultdict(int)  # frames its MACs received, by the plane plane_of routes them to
         self.ctl_sw = ControlSoftware(self.regs.master, REGS.ctl)
@@ -329,7 +330,7 @@ async def pair(dut):
                 latencies.append((src, want, first_cycle))
         return on_op
 
-    def watch_mac(s: "Side", frame: bytes, port: int) -> None:
+    def watch_mac(s: "Side", frame: bytes, port: int, cycle: int) -> None:
         """Every frame a MAC takes: a valid FCS when SUE appends it (zlib), control frames kept."""
         if FCS:
             assert zlib.crc32(frame[:-4]) == int.from_bytes(frame[-4:], "little"), \
@@ -344,10 +345,11 @@ async def pair(dut):
             s.ctl_out.append(frame)
         elif carries_ops(frame):
             s.op_frames[port] += 1
+            s.op_frame_ends.append(cycle)
 
     def a_to_b_on(port: int):
         def a_to_b(frame: bytes, cycle: int) -> None:
-            watch_mac(sides[ID_A], frame, port)
+            watch_mac(sides[ID_A], frame, port, cycle)
             if lose_data_frame >= 0 and carries_ops(frame):
                 data_frames_ab[0] += 1
                 if data_frames_ab[0] - 1 == lose_data_frame:
@@ -362,7 +364,7 @@ async def pair(dut):
     sides[ID_B] = Side(bench, dut, "b_", ID_B, ID_A, rng, table, wb, mac_wb, on_op_for(ID_B))
     def b_to_a_on(port: int):
         def b_to_a(frame: bytes, cycle: int) -> None:
-            watch_mac(sides[ID_B], frame, port)
+            watch_mac(sides[ID_B], frame, port, cycle)
             links[link_name("ba", port)].push(cycle, frame)
         return b_to_a
 
@@ -448,10 +450,14 @@ async def pair(dut):
     results: dict = {"scenario": SCENARIO, "data_width": wb * 8}
     if SCENARIO == "latency":
         # Idle system, A -> B, one op at a time: the XPU's op accepted (last beat) -> B's XPU
-        # sees its first beat, and B's MAC RX last beat of the frame -> that first beat.
+        # sees its first beat, and B's MAC RX last beat of the frame -> that first beat. The
+        # link's share, A's MAC TX last beat of the frame -> B's MAC RX last beat, is measured:
+        # the link model stores a whole frame and delivers it LINK_LATENCY cycles after its last
+        # beat, and B's MAC source drives it from the next cycle on, so the frame's beats pass a
+        # second time (a wire passes them once, beside the sender's)
         dlen = int(os.environ.get("TB_DATA_LEN", "64"))
         sides[ID_A].xtx.paused = False
-        e2e, e2e_first, rx = [], [], []
+        e2e, e2e_first, rx, link = [], [], [], []
         for _ in range(N_OPS):
             n = len(latencies)
             sides[ID_A].xtx.submit(new_op(sides[ID_A], data_len=dlen or None, data_present=int(dlen > 0)))
@@ -459,11 +465,15 @@ async def pair(dut):
             _, op, first = latencies[-1]
             e2e.append(first - op.last_beat_cycle)
             e2e_first.append(first - op.accepted_cycle)
-            rx.append(first - sides[ID_B].mac_in.frame_end_cycles[-1])
+            rx_end = sides[ID_B].mac_in.frame_end_cycles[-1]
+            rx.append(first - rx_end)
+            link.append(rx_end - sides[ID_A].op_frame_ends[-1])
+            assert link[-1] > LINK_LATENCY, f"the op's frame left A's MAC at {sides[ID_A].op_frame_ends[-1]}, B's at {rx_end}"
             await bench.run(300)  # ACKs settle; the system is idle again
         results.update({"data_len": dlen, "e2e_cycles_max": max(e2e), "e2e_cycles_min": min(e2e),
                         "e2e_from_first_beat_max": max(e2e_first), "rx_cycles_max": max(rx), "rx_cycles_min": min(rx),
-                        "link_latency": LINK_LATENCY})
+                        "sue_cycles_max": max(e - k for e, k in zip(e2e, link)),
+                        "link_cycles_min": min(link), "link_cycles_max": max(link), "link_latency": LINK_LATENCY})
         dut._log.info(f"latency {dlen}-byte ops: command in (last beat) -> command out {min(e2e)}..{max(e2e)} cycles "
                       f"(incl. {LINK_LATENCY} link cycles); last MAC beat in -> first XPU beat out {min(rx)}..{max(rx)}")
     elif SCENARIO == "recovery":
