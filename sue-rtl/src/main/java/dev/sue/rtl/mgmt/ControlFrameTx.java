@@ -20,7 +20,7 @@ import dev.sue.hdl.lib.util.ByteMask;
  * built, then sends it with its length; frames leave in order on {@code tx} as whole packets
  * without a gap between beats (a MAC must not underrun inside a frame), padded with zeros to the
  * Ethernet minimum of 60 bytes. The FCS is not added here (the frame path appends it). The output
- * FIFO is followed by a skid buffer ({@code tx_ready} registered, no latency).
+ * FIFO is followed by a full register ({@code tx_ready} and every output registered, one cycle).
  *
  * <p>Ports: {@code wr_valid}, {@code wr_index} (word of the frame), {@code wr_data} (bytes 4i..4i+3,
  * byte 4i in bits 7:0), {@code wr_ready} (low while every slot holds a frame waiting to leave: the
@@ -128,7 +128,10 @@ public final class ControlFrameTx extends Component {
         out.s.payload.last.set(beatLast);
         // tx_ready comes late from the frame path's merge: a skid buffer registers it, so neither the FIFO's count nor
         // the occupancy below has it in front of its adder (8.25 levels in the endpoint)
-        connect(tx, out.m.s2mPipe());
+        // every output from flip-flops: the frame path merges these beats into the FCS stage,
+        // whose engine's first stage behind the FIFO's LUT RAM read was 9 levels at 256 bits once
+        // flattened (the mapper takes a LUT RAM's output as arriving at time 0)
+        connect(tx, out.m.fullPipe());
         when(issue.andNot(out.m.fire()), () -> occupancy.set(occupancy.add(1)))
                 .elseWhen(out.m.fire().andNot(issue), () -> occupancy.set(occupancy.sub(1)));
         assertThat(beatValid.not().or(out.s.ready), "control TX output FIFO overflow");
