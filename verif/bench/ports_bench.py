@@ -6,6 +6,9 @@ latency of every spec Table 4 preset (sue-rtl/DESIGN-PORTS.md, "Benches").
 Usage (from the repository root, with the project venv; ``make bench`` runs it):
 
     .venv/bin/python verif/bench/ports_bench.py --out out/bench [--no-presets]
+    # the throughput runs only, at 4 VCs, 1 and 4 ports, 400 256-byte writes per port (records in
+    # ports_vcs4.json; 480 do not fit the 4096 cells per plane at 4 VCs: sue-rtl/DESIGN-PORTS.md "Benches")
+    .venv/bin/python verif/bench/ports_bench.py --out out/bench --no-presets --vcs 4 --ports 1,4 --ops256 400
 
 Every figure comes from a run of verif/tests/sue_endpoint/tb_sue_ports_tx.py on Verilator: one
 endpoint whose XPU writes to one destination per port (a pair cannot load several ports in strict
@@ -56,9 +59,9 @@ TARGET = 0.95
 PRESET_SIM = {"xpus": XPUS, "vcs": VCS, "cells": 2048, "rxBufBytes": 32768}
 
 
-def throughput_params(ports: int) -> dict:
-    return {"dataWidth": DATA_WIDTH, "portWidth": PORT_WIDTH, "ports": ports, "xpus": XPUS, "vcs": VCS,
-            "cells": 4096, "rxBufBytes": VCS * 4096, "encap": 0, "vlan": False}
+def throughput_params(ports: int, vcs: int = VCS) -> dict:
+    return {"dataWidth": DATA_WIDTH, "portWidth": PORT_WIDTH, "ports": ports, "xpus": XPUS, "vcs": vcs,
+            "cells": 4096, "rxBufBytes": vcs * 4096, "encap": 0, "vlan": False}
 
 
 def run(params: dict, scenario: str, results: Path, **env) -> dict:
@@ -98,17 +101,26 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=REPO / "out" / "bench")
     ap.add_argument("--no-presets", action="store_true", help="skip the per-preset latency runs")
+    ap.add_argument("--vcs", type=int, default=VCS, choices=(1, 2, 4),
+                    help=f"VCs of the throughput runs (default {VCS}; other values write ports_vcs<N>.json)")
+    ap.add_argument("--ports", default="1,2,4", help="port counts of the throughput runs (1 must be among them)")
+    ap.add_argument("--ops256", type=int, default=OPS_PER_PORT[256], help="256-byte writes per port "
+                    f"(default {OPS_PER_PORT[256]}; no peer frees a cell, so a plane's cells must hold them all)")
     args = ap.parse_args()
+    port_counts = [int(x) for x in args.ports.split(",")]
+    if port_counts[0] != 1 or any(p not in (1, 2, 4) for p in port_counts):
+        ap.error("--ports: 1 first, then 2 and/or 4")
     args.out.mkdir(parents=True, exist_ok=True)
+    ops_per_port = {**OPS_PER_PORT, 256: args.ops256}
     records = []
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         for dlen in (64, 256):
             xpu_cap = 1 / -(-dlen // (DATA_WIDTH // 8))
             one = None
-            for ports in (1, 2, 4):
-                p = throughput_params(ports)
-                r = run(p, "throughput", t / f"thr_{ports}_{dlen}.json", TB_OPS=ports * OPS_PER_PORT[dlen],
+            for ports in port_counts:
+                p = throughput_params(ports, args.vcs)
+                r = run(p, "throughput", t / f"thr_{ports}_{dlen}.json", TB_OPS=ports * ops_per_port[dlen],
                         TB_DATA_LEN=dlen)
                 rate = r["ops_per_cycle"]
                 one = rate if ports == 1 else one
@@ -162,8 +174,9 @@ def main() -> int:
                 print(f"{name}: TX latency {cyc} cycles = {cyc * 1000 / fmax['mhz']:.1f} ns at the estimated "
                       f"{fmax['mhz']} MHz ({fmax['source']}), {cyc * 1000 / params['clockMhz']:.1f} ns at the "
                       f"{params['clockMhz']} MHz it needs")
-    (args.out / "ports.json").write_text(json.dumps(records, indent=1) + "\n")
-    print(f"wrote {args.out / 'ports.json'}")
+    name = "ports.json" if args.vcs == VCS else f"ports_vcs{args.vcs}.json"
+    (args.out / name).write_text(json.dumps(records, indent=1) + "\n")
+    print(f"wrote {args.out / name}")
     return 0
 
 

@@ -44,7 +44,8 @@ and direction, accounting per port, sue-rtl/DESIGN-PORTS.md), TB_PORT_MAP_A / TB
 value A / B writes to PORT_MAP of its peer, 0 default: every frame with ops from that side must leave
 on that port), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
 TB_PORT_LOSS ("port:start:length:dir", dir ab, ba or both: that port's link models lose
-everything while link_up stays 1), TB_UNREACH_TIME (written at both ends when set), TB_RTO, TB_RETRY_LIMIT,
+everything while link_up stays 1), TB_UNREACH_TIME (written at both ends when set), TB_STEER_WITHIN /
+TB_RECOVER_WITHIN (failover bounds, cycles), TB_RTO, TB_RETRY_LIMIT,
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
 refuses a beat), TB_TIMEOUT, TB_STALL (cycles without a delivered op before the run fails as a hang;
@@ -107,6 +108,12 @@ LOSSES = [(int(p), int(a), int(n), d) for p, a, n, d in
 # UNREACH_TIME written at both ends when set (0 = never unreachable; absent: the reset value)
 UNREACH_TIME = int(os.environ["TB_UNREACH_TIME"]) if os.environ.get("TB_UNREACH_TIME") else None
 RTO = int(os.environ.get("TB_RTO", "3000"))
+# failover bounds (cycles, absent = none): the plane's first frame on another port at most TB_STEER_WITHIN
+# after the outage (after the loss began + UNREACH_TIME with TB_PORT_LOSS), the last op outstanding
+# at the outage delivered at most TB_RECOVER_WITHIN after it (the move starts when the plane is found
+# dead, not at its next go-back-N timeout: sue-rtl/DESIGN-PORTS.md "Failover")
+STEER_WITHIN = int(os.environ["TB_STEER_WITHIN"]) if os.environ.get("TB_STEER_WITHIN") else None
+RECOVER_WITHIN = int(os.environ["TB_RECOVER_WITHIN"]) if os.environ.get("TB_RECOVER_WITHIN") else None
 RETRY_LIMIT = int(os.environ.get("TB_RETRY_LIMIT", "100"))
 PORT_MAP_VALUE = {1: int(os.environ.get("TB_PORT_MAP_A", "0")), 2: int(os.environ.get("TB_PORT_MAP_B", "0"))}
 SOAK_DATA = tuple(int(x) for x in os.environ.get("TB_SOAK_DATA", "1,64").split(","))
@@ -606,6 +613,15 @@ async def pair(dut):
             assert results["steer_cycles"] >= UNREACH_TIME, \
                 f"plane {failover['plane']} steered {results['steer_cycles']} cycles after the loss began, " \
                 f"before UNREACH_TIME = {UNREACH_TIME}"
+        found = (UNREACH_TIME or 0) if LOSSES and not OUTAGES and not FLAP else 0
+        if STEER_WITHIN is not None:
+            assert results["steer_cycles"] - found <= STEER_WITHIN, \
+                f"plane {failover['plane']} steered {results['steer_cycles']} cycles after the outage: more than " \
+                f"{found} + {STEER_WITHIN}"
+        if RECOVER_WITHIN is not None:
+            assert results["recovery_cycles"] <= RECOVER_WITHIN, \
+                f"the last op outstanding at the outage delivered {results['recovery_cycles']} cycles after it: " \
+                f"more than {RECOVER_WITHIN} (RTO {RTO})"
         dut._log.info(f"failover: port down at cycle {failover['down_at']}: first frame steered to another port after "
                       f"{results['steer_cycles']} cycles, the last op outstanding then delivered after "
                       f"{results['recovery_cycles']} cycles")

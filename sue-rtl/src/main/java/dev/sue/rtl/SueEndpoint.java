@@ -253,6 +253,7 @@ public final class SueEndpoint extends Component {
                 connect(steer.planeTx.get(p), planeTx);
                 connect(planeRx, steer.planeRx.get(p));
                 steer.freeCells.get(p).set(t.freeCells);
+                t.rewindAll.set(steer.rewind.bit(p));
                 planeTx = steer.portTx.get(p);
                 planeRx = steer.portRx.get(p);
             }

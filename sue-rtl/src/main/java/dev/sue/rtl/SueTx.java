@@ -109,6 +109,11 @@ public final class SueTx extends Component {
     public final Bits connState = out(bits(2));
     public final UInt freeCells;
     public final Bits vcPause;
+    /**
+     * A plane of a multi-port endpoint ({@code poolPorts} &gt; 1): {@code rewind_all} (in, a pulse) rewinds
+     * every connection with unacknowledged PDUs now ({@link TxReliability#rewindAll}); else null.
+     */
+    public final Bool rewindAll;
     public final Flow<AckReq> ackReq;
     /** Frames for MAC port p: AXI4-Stream ports {@code mac_tx_<p>_t*} ({@link MacStreams}). */
     public final Vec<AxiStream> macTx;
@@ -204,13 +209,14 @@ public final class SueTx extends Component {
         connErr = master(Flow.of(() -> uint(10)));
         freeCells = out(uint(bitsFor(cells)));
         vcPause = in(bits(vcs));
+        rewindAll = poolPorts > 1 ? in(bool()).named("rewind_all") : null;
         ackReq = slave(Flow.of(AckReq::new));
         macTx = master(Vec.of(ports, i -> MacStreams.tx(dataWidth)));
 
         XpuTxInterface xpu = instance("xpu", () -> new XpuTxInterface(dataWidth, vcs, credits, credits,
                 xpuFifoDepth(vcs, credits)));
         TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells, true));
-        TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax));
+        TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax, poolPorts > 1));
         SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus, controlFrames, plane));
         PortSelect ps = instance("port_select", () -> new PortSelect(dataWidth, ports));
 
@@ -239,6 +245,9 @@ public final class SueTx extends Component {
         connect(qm.win, rel.win);
         connect(rel.peerAck, peerAck);
         connect(rel.ackReq, ackReq);
+        if (rewindAll != null) {
+            rel.rewindAll.set(rewindAll);
+        }
         connect(connErr, rel.connErr);
         rel.stateDest.set(connStateDest);
         connState.set(rel.state);

@@ -67,6 +67,12 @@ public final class PortSteer extends Component {
     public final Bool unordered;
     /** Bit q: plane q is live (registered). */
     public final Bits planeLive;
+    /**
+     * Bit q (registered, a pulse): plane q's port moved away from a port that is not live (down or its
+     * peer unreachable): rewind plane q's connections now, so that what the old port lost is resent
+     * on the new one without waiting for the go-back-N timeout ({@code SueTx.rewindAll}).
+     */
+    public final Bits rewind;
     /** Configuration writes ({@code UNREACH_TIME}, {@code PORT_MODE}). */
     public final CfgBus cfg = slave(new CfgBus().named("cfg"));
 
@@ -95,6 +101,7 @@ public final class PortSteer extends Component {
         freeCells = in(Vec.of(ports, i -> uint(bitsFor(cells)))).named("free_cells");
         unordered = in(bool()).named("unordered");
         planeLive = out(bits(ports)).named("plane_live");
+        rewind = out(bits(ports)).named("rewind");
         cfg.ready.set(TRUE);
 
         List<Bool> live = reachability();
@@ -156,6 +163,7 @@ public final class PortSteer extends Component {
     private void steerTransmit(List<Bool> live) {
         List<UInt> target = new ArrayList<>();
         List<Bool> planeMid = new ArrayList<>();
+        List<Bool> rewinds = new ArrayList<>();
         for (int q = 0; q < ports; q++) {
             target.add(reg("target_" + q, uint(pb)).init(q));
             planeMid.add(reg("plane_mid_" + q, bool()).init(false));
@@ -237,6 +245,14 @@ public final class PortSteer extends Component {
             }
             UInt wantQ = reg("target_want_" + q, uint(pb)).init(q);
             wantQ.set(mux(unordered.not().or(live.get(q)), U(q, pb), want));
+            // the plane's port moved away from a port that is not live: what that port took since the
+            // last acknowledgement is lost, so the plane rewinds now (not at its next timeout). From
+            // registers a cycle later: the old port's live bit is read then (a port back within that
+            // cycle costs a needless rewind, which go-back-N tolerates)
+            UInt wantPrev = regNext(wantQ).named("target_want_prev_" + q);
+            Bool rw = reg("rewind_" + q, bool()).init(false);
+            rw.set(wantQ.ne(wantPrev).andNot(Vec.of(live).get(wantPrev)));
+            rewinds.add(rw);
             UInt t = target.get(q);
             when(midNext.not().and(in.tvalid.not().or(fire)), () -> t.set(wantQ));
             Bool away = fire.and(in.tlast).and(t.ne(q)).named("frame_away_" + q);
@@ -247,6 +263,9 @@ public final class PortSteer extends Component {
         for (int q = ports - 1; q >= 0; q--) {
             targets.add(target.get(q).asBits());
         }
+        List<Bool> rewindMsbFirst = new ArrayList<>(rewinds);
+        java.util.Collections.reverse(rewindMsbFirst);
+        rewind.set(cat(rewindMsbFirst));
         status.add(new StatusWord("steer.targets", cat(targets).asUInt()));
     }
 

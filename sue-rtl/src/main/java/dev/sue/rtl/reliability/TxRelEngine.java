@@ -72,7 +72,7 @@ final class TxRelEngine {
     /** @param beatBytes bytes a beat of the queue manager's data path (the replay requests' beat flags) */
     TxRelEngine(int xpus, int cells, int beatBytes, Stream<TxPdu> s, TxRelConfig cfg, UInt now, PeerAckQueue peers,
             AckInfoTable acks, Flow<PduDesc> hdrReq, Bool hdrRoom, Flow<RhFields> rh, StreamFifo<Bits> verdicts,
-            StreamFifo<CellFree> frees, StreamFifo<ReplayReq> replays) {
+            StreamFifo<CellFree> frees, StreamFifo<ReplayReq> replays, Bool rewindAll) {
         int xw = log2Up(xpus);
         int cw = log2Up(cells);
         int rwDepth = Math.max(4, xpus);
@@ -119,8 +119,31 @@ final class TxRelEngine {
         verdicts.s.payload.set(at1.send.and(sendDrop1).or(at1.replay.and(replayStale1)).asBits());
         assertThat(verdicts.s.valid.not().or(verdicts.s.ready), "verdict FIFO overflow");
         Bool expired = now.sub(st1.deadline).bit(TxReliability.TW - 1).not().named("expired");
-        tmTimeout = regNext(st1.error.not().andNot(idle1).and(expired).named("tm_timeout"));
-        tmToError = regNext(st1.retries.ge(cfg.retryLimit).named("tm_to_error"));
+        // rewind_all: the next xpus timer visits (one whole scan) treat every deadline as passed; such a
+        // forced visit rewinds but is no retry (it neither counts towards RETRY_LIMIT nor enters error)
+        Bool forced1 = null;
+        Bool forced2 = null;
+        if (rewindAll != null) {
+            int lw = bitsFor(xpus);
+            UInt left = reg("rewind_all_left", uint(lw)).init(0);
+            Bool forcing = reg("rewind_all_on", bool()).init(false);
+            Bool visit = issue.event.timer.and(forcing);
+            when(rewindAll, () -> {
+                left.set(U(xpus, lw));
+                forcing.set(TRUE);
+            }).elseWhen(visit, () -> {
+                left.set(left.sub(1));
+                when(left.eq(1), () -> forcing.set(FALSE));
+            });
+            Bool f1 = reg("rewind_all_e1", bool()).init(false);
+            f1.set(visit);
+            forced1 = f1;
+            forced2 = regNext(f1).named("rewind_all_e2");
+        }
+        Bool atLimit = st1.retries.ge(cfg.retryLimit);
+        tmTimeout = regNext(st1.error.not().andNot(idle1).and(forced1 == null ? expired : expired.or(forced1))
+                .named("tm_timeout"));
+        tmToError = regNext((forced1 == null ? atLimit : atLimit.andNot(forced1)).named("tm_to_error"));
         cfgApply = regNext(mux(cfg.isConn, st1.error, TRUE).and(idle1).named("cfg_apply"));
         issue.timerWantsJob.set(at2.timer.and(tmTimeout).and(tmToError));
 
@@ -198,7 +221,7 @@ final class TxRelEngine {
             rwPush.set(true);
             wen.set(true);
         });
-        when(tmRetry, () -> n.retries.set(st.retries.add(1)));
+        when(forced2 == null ? tmRetry : tmRetry.andNot(forced2), () -> n.retries.set(st.retries.add(1)));
         when(errEnter, () -> {
             n.error.set(true);
             n.rewinding.set(false);

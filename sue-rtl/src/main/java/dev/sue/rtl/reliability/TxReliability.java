@@ -118,6 +118,8 @@ import dev.sue.rtl.queue.TxQueueManager;
  * descriptors are freed by a drain job, its queued PDUs drop here as they arrive (cells freed,
  * ops counted, credits returned by the queue manager as usual). Replays of PDUs acknowledged
  * while queued are dropped at the output.
+ * With {@code rewind_all} (a multi-port endpoint's plane) a pulse makes the next {@code xpus} visits
+ * treat every deadline as passed: each connection with outstanding PDUs rewinds, not counted as a retry.
  */
 public final class TxReliability extends Component {
     public static final int ADDR_WINDOW = 0x0220;
@@ -165,11 +167,25 @@ public final class TxReliability extends Component {
     public final UInt cntAckMerged = out(uint(32));
     public final UInt cntBadCfg = out(uint(32));
 
+    /**
+     * With {@code rewindAllInput}: {@code rewind_all} (in, a one-cycle pulse, else absent): rewind every
+     * connection with unacknowledged PDUs now, as if its deadline had passed, without counting a retry
+     * (a multi-port plane whose port changed, sue-rtl/DESIGN-PORTS.md "Failover").
+     */
+    public final Bool rewindAll;
+
     public TxReliability(int dataWidth, int xpus, int cells, int windowMax) {
+        this(dataWidth, xpus, cells, windowMax, false);
+    }
+
+    public TxReliability(int dataWidth, int xpus, int cells, int windowMax, boolean rewindAllInput) {
         param("dataWidth", dataWidth);
         param("xpus", xpus);
         param("cells", cells);
         param("windowMax", windowMax);
+        if (rewindAllInput) {
+            param("rewindAll", true);
+        }
         require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
                 "dataWidth must be 256, 512 or 1024, got " + dataWidth);
         require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
@@ -187,6 +203,7 @@ public final class TxReliability extends Component {
         peerAck = slave(Flow.of(PeerAck::new));
         ackReq = slave(Flow.of(AckReq::new));
         connErr = master(Flow.of(() -> uint(10)));
+        rewindAll = rewindAllInput ? in(bool()).named("rewind_all") : null;
         latency(DESC_LATENCY);
         require(DESC_LATENCY == SueFramer.RH_DELAY, "internal: the framer expects the RH fields " + SueFramer.RH_DELAY
                 + " cycles after the header request");
@@ -219,7 +236,7 @@ public final class TxReliability extends Component {
         // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
         // the engine's issue stage is the only register stage it passes before the read
         TxRelEngine engine = new TxRelEngine(xpus, cells, dataWidth / 8, s, cfg, now, peers, acks, hdrReq, hdrRoom, rh,
-                verdicts, freeFifo, replayFifo);
+                verdicts, freeFifo, replayFifo, rewindAll);
         clearing.set(engine.table.clearing);
         ackNextDest.set(engine.at1.addr);
         new WindowFlow(xpus, win, engine.table.lastWen, engine.table.lastAddr, engine.table.lastWord, cfg.window);
