@@ -64,7 +64,8 @@ import java.util.function.IntFunction;
  *       XOR of registered partial sums (two LUT levels after flip-flops, see below); otherwise a
  *       register.</li>
  *   <li>{@code crc_ok} (out, with {@code check}): the frame's CRC equals
- *       {@link CrcSpec#goodFrameCrc()}; holds until the next result.</li>
+ *       {@link CrcSpec#goodFrameCrc()}; holds until the next result. One LUT level (an AND of 6
+ *       flip-flops) after registers.</li>
  * </ul>
  *
  * <h2>How it works</h2>
@@ -93,8 +94,10 @@ import java.util.function.IntFunction;
  *       the constants per {@code p} telescope into a linear function of keep), registered with
  *       the beat; the state network's roots are planned with one input free, so
  *       {@code next ^ expected} is one more root per bit beside {@code next} (the sub-sums
- *       shared), and its zero detect (two levels) is registered as {@code crc_ok}: 4 + 2 levels
- *       for CRC-32 up to 1024 bits, no cycle spent capturing the register first.</li>
+ *       shared); its zero detect's first level (a LUT per 6 bits) is registered with the frame's
+ *       end and {@code crc_ok} is the AND of those 6 flip-flops (one LUT level after registers,
+ *       for the consumer): 4 + 1 levels for CRC-32 at 512 bits, 5 + 1 at 1024 in yosys, no cycle
+ *       spent capturing the register first.</li>
  * </ul>
  * No per-length data matrices and no data shifter: the data network is the same as for whole
  * words.
@@ -326,19 +329,21 @@ public final class CrcEngine extends Component {
         // ---- output pipeline ----
         // Check: the frame is good when the register after its last beat equals the good register
         // (advanced over the padding: A8^p * good, a constant per p chosen before the input
-        // register). One XOR network gives next ^ expected beside next (the sub-sums shared), and
-        // a zero detect of its 32 bits is registered with the frame's end: 4 + 2 levels, no cycle
-        // spent on capturing the register first.
+        // register). One XOR network gives next ^ expected beside next (the sub-sums shared); the
+        // first level of its zero detect (one LUT per 6 bits) is registered with the frame's end
+        // and crc_ok is the AND of those few flip-flops, no cycle spent on capturing the register
+        // first. Depth: the whole zero detect before the register was 5 + 2 = 7 levels at 1024
+        // bits (the XOR network of 1,100 inputs per bit maps in 5), over the library's 6.
         // Value with the tail matrix: the first AND-XOR level of A8^-p * next (a ROM bit of p and a
         // bit of next per term) is registered with the frame's end, the XOR of those partials (two
         // levels) is the output, combinationally from the registers: the value a cycle earlier.
         int stages = 1;
         Bool outValid = frameEnd;
         Bits valueOut = null;
-        Bool okOut = null;
+        Bits okGroups = null;
         Bits partialsValue = null;
         if (options.check()) {
-            okOut = diff.eq(0).named("frame_ok");
+            okGroups = zeroGroups(diff).named("frame_ok_groups");
         }
         if (options.value() && !tails) {
             // whole words: the register after the last beat is the answer
@@ -359,8 +364,8 @@ public final class CrcEngine extends Component {
             Bool finValid = reg("frame_valid", bool()).init(false);
             finValid.set(frameEnd);
             outValid = finValid;
-            if (okOut != null) {
-                okOut = regNext(okOut).named("frame_ok_q");
+            if (okGroups != null) {
+                okGroups = regNext(okGroups).named("frame_ok_groups_q");
             }
             Bits c = fin;
             UInt sel = finPad;
@@ -379,8 +384,8 @@ public final class CrcEngine extends Component {
                     Bool vq = reg("unpad" + b + "_valid_q", bool()).init(false);
                     vq.set(v);
                     outValid = vq;
-                    if (okOut != null) {
-                        okOut = regNext(okOut).named("unpad" + b + "_ok_q");
+                    if (okGroups != null) {
+                        okGroups = regNext(okGroups).named("unpad" + b + "_ok_groups_q");
                     }
                     stages++;
                 }
@@ -396,8 +401,10 @@ public final class CrcEngine extends Component {
         } else if (valueOut != null) {
             crcValue.set(regNextWhen(valueOut, outValid).named("crc_value_q"));
         }
-        if (okOut != null) {
-            crcOk.set(regNextWhen(okOut, outValid).named("crc_ok_q"));
+        if (okGroups != null) {
+            Bits okGroupsQ = regNextWhen(okGroups, outValid);
+            okGroupsQ.named("crc_ok_groups_q");
+            crcOk.set(okGroupsQ.andR());
         }
         assertInReset(validQ.not(), "crc_valid during reset");
 
@@ -449,6 +456,15 @@ public final class CrcEngine extends Component {
      * difference {@code E(x) ^ E(x-1)}: a LUT-sized XOR network of keep bits, no padding count
      * and no ROM in between.
      */
+    /** One bit per group of up to 6 bits of {@code bits}: set when the group is all zero (a LUT each). */
+    private static Bits zeroGroups(Bits bits) {
+        List<Bool> groups = new ArrayList<>();
+        for (int hi = bits.width() - 1; hi >= 0; hi -= LUT_INPUTS) {
+            groups.add(bits.slice(hi, Math.max(0, hi - LUT_INPUTS + 1)).eq(0));
+        }
+        return cat(groups);
+    }
+
     private static Bits goodFromKeep(CrcSpec spec, Bits keep, int lanes, long good) {
         int w = spec.width();
         Gf2Matrix a8 = CrcMatrices.stateMatrix(spec, 8);
