@@ -159,6 +159,8 @@ def model(p: ZooParams, i: dict[str, int]) -> dict[str, tuple[int, int]]:
     flag("lut_lt_near", a < near)
     flag("lut_gt_narrow", a > (b & mask(max(1, w // 2))))
     put("oh_lowest_gates", a & -a, w)
+    low = a & -a
+    put("oh_above_gates", 0 if low == 0 else ~(low | (low - 1)), w)
     put("lut_add", a + b, w)
     put("lut_add_narrow", a + (b & mask(max(1, w // 2))), w)
     put("lut_add_carry", a + (b & mask(max(1, w // 2))) + c0, w)

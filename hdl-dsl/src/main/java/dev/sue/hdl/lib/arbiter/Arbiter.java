@@ -48,7 +48,7 @@ public final class Arbiter extends Component {
         grantIndex = out(uint(log2Up(requesters)));
         latency(0);
 
-        grant.set(policy == ArbiterPolicy.ROUND_ROBIN ? roundRobin() : OneHot.lowestSet(request));
+        grant.set(policy == ArbiterPolicy.ROUND_ROBIN ? roundRobin() : OneHot.lowestSetByGates(request));
         grantIndex.set(OneHot.toIndex(grant));
 
         assertThat(OneHot.atMostOne(grant), "grant must be one-hot or zero");
@@ -65,8 +65,10 @@ public final class Arbiter extends Component {
     private Bits roundRobin() {
         Bits mask = reg("priority_mask", bits(request.width())).init(0);
         Bits preferred = request.and(mask).named("preferred_request");
-        Bits pick = mux(preferred.ne(0), OneHot.lowestSet(preferred), OneHot.lowestSet(request));
-        when(advance, () -> mask.set(OneHot.bitsAbove(grant)));
+        // Depth: the picks and the mask from gates (prefix ORs), not x & -x and g - 1: two carry
+        // chains in series, 6.25 levels at 16 requesters (a chain per 4 requesters more)
+        Bits pick = mux(preferred.ne(0), OneHot.lowestSetByGates(preferred), OneHot.lowestSetByGates(request));
+        when(advance, () -> mask.set(OneHot.bitsAboveByGates(grant)));
         return pick;
     }
 }

@@ -24,19 +24,48 @@ public final class OneHot {
 
     /**
      * {@link #lowestSet} built from gates (bit {@code i} is {@code x[i]} and no bit below it), for
-     * a few bits whose result feeds deep logic: {@code x & -x} becomes a carry chain, and the LUT
-     * mapper lets the logic behind a carry chain grow as deep as the design's deepest cone
-     * ({@link LutCompare} says why). Depth grows with the width: meant for up to about 8 bits.
+     * a result that feeds deep logic: {@code x & -x} becomes a carry chain, and the LUT mapper lets
+     * the logic behind a carry chain grow as deep as the design's deepest cone ({@link LutCompare}
+     * says why). The "no bit below" terms are a prefix OR (Sklansky): about log6 of the width in
+     * LUT levels (2 up to 36 bits), N log2 N gates.
      */
     public static Bits lowestSetByGates(Bits x) {
+        List<Bool> upTo = prefixOr(x);
         List<Bool> bits = new ArrayList<>(x.width());
-        Bool below = x.bit(0);
-        bits.add(below);
+        bits.add(x.bit(0));
         for (int i = 1; i < x.width(); i++) {
-            bits.add(x.bit(i).andNot(below));
-            below = below.or(x.bit(i));
+            bits.add(x.bit(i).andNot(upTo.get(i - 1)));
         }
         return fromBools(bits);
+    }
+
+    /** {@link #bitsAbove} built from gates (a prefix OR, as {@link #lowestSetByGates}). */
+    public static Bits bitsAboveByGates(Bits oneHot) {
+        List<Bool> upTo = prefixOr(oneHot);
+        List<Bool> bits = new ArrayList<>(oneHot.width());
+        bits.add(FALSE);
+        for (int i = 1; i < oneHot.width(); i++) {
+            bits.add(upTo.get(i - 1));
+        }
+        return fromBools(bits);
+    }
+
+    /** Element {@code i}: the OR of {@code x[0..i]}, as a Sklansky prefix tree (log2 N steps). */
+    private static List<Bool> prefixOr(Bits x) {
+        List<Bool> upTo = new ArrayList<>(x.width());
+        for (int i = 0; i < x.width(); i++) {
+            upTo.add(x.bit(i));
+        }
+        for (int span = 1; span < x.width(); span <<= 1) {
+            List<Bool> next = new ArrayList<>(upTo);
+            for (int i = 0; i < x.width(); i++) {
+                if ((i & span) != 0) {
+                    next.set(i, upTo.get(i).or(upTo.get((i & ~(span - 1)) - 1)));
+                }
+            }
+            upTo = next;
+        }
+        return upTo;
     }
 
     /** Every bit strictly above the single set bit of {@code oneHot}: {@code ~(g | (g - 1))}. */
