@@ -29,29 +29,28 @@ if os.environ.get("PATH", "").split(os.pathsep)[0] != _bin:
 # --no-loadscope-reorder: xdist's default orders them by their number of tests), so the files
 # measured slowest come first (longest first: the last minutes of the run then do not pass on one
 # worker while the other idles). Seconds per file: sum of its test durations in a clean test-sim
-# of branch suite14 (2026-11-27: 582 passed, 3,048 s wall, 3,114 CPU-s, on 2 cores shared with two
-# other agents' synthesis and tests, load 3-12: the durations sum to 1.9x the run's CPU seconds),
-# less 1.9x the build + simulation CPU seconds a file saved in a clean test-sim of branch suite15
-# (2026-11-27, load 8-16, too loaded for its durations to order files: the files measured there,
-# the twelve first; e.g. sue_rx 154 -> 92 CPU-s, sue_rx_parser 154 -> 96, the endpoint pair 204 ->
-# 143); files not listed keep their order after these.
+# of branch suite16 (2026-11-27: 585 passed, 1,681 s wall, 2,058 CPU-s, on 2 cores shared with two
+# other agents' syntheses and tests, load 4-7: the durations sum to 3,351 s, both workers busy to
+# the end); files not listed keep their order after these.
 SLOWEST_FILES = {
-    "sue_endpoint/test_sue_endpoint_ports.py": 802,
-    "sue_endpoint/test_sue_endpoint.py": 629,
-    "sue_rx_deliver/test_sue_rx_deliver.py": 334,
-    "sue_tx/test_sue_tx.py": 281,
-    "stream_fifo/test_stream_fifo.py": 245,
-    "sue_rx_parser/test_sue_rx_parser.py": 214,
-    "sue_rx/test_sue_rx.py": 209,
-    "sue_xpu_tx/test_sue_xpu_tx.py": 207,
-    "sue_tx_queue/test_sue_tx_queue.py": 200,
-    "crc/test_crc.py": 191,
-    "crc_appender/test_crc_appender.py": 190,
-    "sue_framer/test_sue_framer_lint.py": 184,
-    "sue_framer/test_sue_framer.py": 171,
-    "sue_axi_endpoint/test_sue_axi_endpoint.py": 163,
-    "axis_width_adapter/test_axis_width_adapter.py": 133,
-    "sue_endpoint/test_sue_endpoint_port_widths.py": 131,
+    "sue_endpoint/test_sue_endpoint_ports.py": 487,
+    "sue_rx_deliver/test_sue_rx_deliver.py": 231,
+    "sue_endpoint/test_sue_endpoint.py": 224,
+    "sue_tx/test_sue_tx.py": 201,
+    "stream_fifo/test_stream_fifo.py": 136,
+    "sue_rx_parser/test_sue_rx_parser.py": 134,
+    "sue_endpoint/test_sue_endpoint_port_widths.py": 114,
+    "crc/test_crc.py": 112,
+    "sue_axi_endpoint/test_sue_axi_endpoint.py": 109,
+    "sue_rx/test_sue_rx.py": 93,
+    "sue_framer/test_sue_framer_lint.py": 92,
+    "sue_framer/test_sue_framer.py": 88,
+    "sue_encap/test_sue_encap.py": 82,
+    "sue_xpu_tx/test_sue_xpu_tx.py": 62,
+    "sue_axi_bridge/test_sue_axi_bridge.py": 60,
+    "sue_tx_queue/test_sue_tx_queue.py": 55,
+    "formal/test_formal.py": 55,
+    "integration/test_integration.py": 50,
 }
 
 

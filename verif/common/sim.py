@@ -56,7 +56,11 @@ part of the cache key.
 
 C++ optimisation. ``OPT_PROFILES`` below is the one place the compile flags
 are set, with the measurements that chose them: "build" (-O0, the default) for
-the many short simulations, "sim" (-O1) for models that simulate long.
+the many short simulations, "sim" (-O1) for models that simulate long; and
+``MODEL_LAYOUT_ARGS``: every model's C++ is one file.
+
+Timing log. ``SUE_SIM_LOG=FILE`` appends a JSON line per ``run_cocotb`` to FILE:
+the test, the model, build and run seconds (wall and CPU), cache hit.
 
 Waves. ``waves=True`` or ``WAVES=1`` in the environment builds with
 ``--trace-fst --trace-structs`` (a separate cache entry) and writes
@@ -212,6 +216,23 @@ OPT_PROFILES: dict[str, tuple[str, ...]] = {
     "build": ("OPT_FAST=-O0",),
     "sim": ("OPT_FAST=-O1",),
 }
+# How Verilator lays out a model's C++, for every profile. By default it splits the C++ into files
+# of ~20,000 statements (--output-split), each compiled on its own (make -j2 in cocotb's runner):
+# every file parses the model's headers again and repeats clang's per-translation-unit work. One
+# file (--output-split 0) costs less CPU (the pytest workers keep both cores busy anyway); its
+# functions stay split at 20,000 statements as before (--output-split-cfuncs, which otherwise
+# follows --output-split to 0: unsplit functions cost -O1 more than the one file saves), so the
+# simulated code is the same. Measured 2026-11 (clang 14, build CPU seconds, loaded 2-core machine):
+#
+#                                      default split   one file   one file, functions unsplit
+#   sue_tx 1024 bits, -O0 (34 MB C++)       35.5          22.9             31.8
+#   1-port endpoint pair, -O1 (14 MB)       45.3          37.6             75.0
+#   sue_tx 256 bits, -O0                    12.6                            6.2
+#   endpoint pair, 320 cells, -O0           30.9                           17.9
+#
+# (functions split at 5,000 statements: 22.2 and 35.6, within the noise; CPU seconds grow with the
+# load: the sue_tx 1024 default measured 50.1 at load 11, 35.5 at load 7).
+MODEL_LAYOUT_ARGS: tuple[str, ...] = ("--output-split", "0", "--output-split-cfuncs", "20000")
 
 
 def _opt_make_vars(opt: str) -> str:
@@ -395,7 +416,7 @@ def build(
     """
     t0 = time.monotonic()
     parameters = dict(parameters or {})
-    args = list(build_args) + (list(WAVES_BUILD_ARGS) if waves else [])
+    args = list(MODEL_LAYOUT_ARGS) + list(build_args) + (list(WAVES_BUILD_ARGS) if waves else [])
     make_vars = " ".join(v for v in (_cxx_make_vars(), _opt_make_vars(opt)) if v)
     hier_blocks = () if waves or public == "all" else design.hier_blocks
     key = build_key(design, args, parameters, waves, timescale, make_vars, public, hier_blocks)
@@ -472,6 +493,20 @@ def _read_results(results: Path) -> tuple[int, list[str]]:
                 msg = (el.get("message") or el.text or tag).strip()
                 failures.append(f"{case.get('name')}: {msg}")
     return tests, failures
+
+
+def _log_run(design, build_dir, cache_hit, build_s, build_cpu, test_s, test_cpu, tests, failures) -> None:
+    """One JSON line per simulation appended to $SUE_SIM_LOG, when set: the per-test figures (model
+    build against run, wall and CPU seconds, which model) that a suite's timing is read from."""
+    log = os.environ.get("SUE_SIM_LOG", "").strip()
+    if not log:
+        return
+    rec = {"node": os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0], "top": design.top_module,
+           "model": build_dir.name, "cache_hit": cache_hit, "build_s": round(build_s, 2),
+           "build_cpu": round(build_cpu, 2), "test_s": round(test_s, 2), "test_cpu": round(test_cpu, 2),
+           "tests": tests, "failed": len(failures), "t": round(time.time(), 1)}
+    with open(log, "a") as f:  # one short O_APPEND write per line: workers' lines do not interleave
+        f.write(json.dumps(rec) + "\n")
 
 
 def run_cocotb(
@@ -564,6 +599,7 @@ def run_cocotb(
         f"[sim] {design.top_module}: build {'cache hit' if cache_hit else 'built'} in {build_s:.1f}s "
         f"(cpu {build_cpu:.1f}s, {build_dir.name}); {tests} cocotb test(s), {len(failures)} failed, {test_s:.1f}s (cpu {test_cpu:.1f}s); results in {tdir}"
     )
+    _log_run(design, build_dir, cache_hit, build_s, build_cpu, test_s, test_cpu, tests, failures)
     if check and not res.passed:
         if tests == 0 and not failures:
             failures = [f"no cocotb test ran (test_module={test_module!r}, testcase={testcase!r})"]
