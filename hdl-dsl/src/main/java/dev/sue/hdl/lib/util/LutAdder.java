@@ -47,34 +47,25 @@ public final class LutAdder {
         Bits y = b.resize(w).asBits();
         Bits generate = x.and(y);
         Bits propagate = x.xor(y);
-        // carry[i] = carry into bit i: the generate of bits 0..i-1 (the prefix tree's group terms)
-        List<Bool> groupGenerate = new ArrayList<>();
-        List<Bool> groupPropagate = new ArrayList<>();
+        // group[i]: the generate and propagate of bits 0..i; the carry into bit i is group[i - 1]'s
+        List<Group> single = new ArrayList<>();
         for (int i = 0; i < w; i++) {
-            groupGenerate.add(generate.bit(i));
-            groupPropagate.add(propagate.bit(i));
+            single.add(new Group(generate.bit(i), propagate.bit(i)));
         }
-        // Sklansky: at step s every bit in the upper half of a 2^(s+1) block takes the group term
-        // of the lower half's top bit, so bit i ends with the terms of 0..i after log2(w) steps
-        for (int span = 1; span < w; span <<= 1) {
-            List<Bool> nextGenerate = new ArrayList<>(groupGenerate);
-            List<Bool> nextPropagate = new ArrayList<>(groupPropagate);
-            for (int i = 0; i < w; i++) {
-                if ((i & span) != 0) {
-                    int from = (i & ~(span - 1)) - 1;
-                    nextGenerate.set(i, groupGenerate.get(i).or(groupPropagate.get(i).and(groupGenerate.get(from))));
-                    nextPropagate.set(i, groupPropagate.get(i).and(groupPropagate.get(from)));
-                }
-            }
-            groupGenerate = nextGenerate;
-            groupPropagate = nextPropagate;
-        }
+        List<Group> group = PrefixTree.sklansky(single,
+                (upper, lower) -> new Group(upper.generate.or(upper.propagate.and(lower.generate)),
+                        upper.propagate.and(lower.propagate)));
         List<Bool> bits = new ArrayList<>();
         for (int i = w - 1; i >= 0; i--) {
-            Bool carry = carryIn == null ? (i == 0 ? null : groupGenerate.get(i - 1))
-                    : i == 0 ? carryIn : groupGenerate.get(i - 1).or(groupPropagate.get(i - 1).and(carryIn));
+            Bool carry = i == 0 ? carryIn
+                    : carryIn == null ? group.get(i - 1).generate
+                    : group.get(i - 1).generate.or(group.get(i - 1).propagate.and(carryIn));
             bits.add(carry == null ? propagate.bit(i) : propagate.bit(i).xor(carry));
         }
         return cat(bits).asUInt();
+    }
+
+    /** A group of bits' generate and propagate terms. */
+    private record Group(Bool generate, Bool propagate) {
     }
 }

@@ -50,22 +50,13 @@ public final class OneHot {
         return fromBools(bits);
     }
 
-    /** Element {@code i}: the OR of {@code x[0..i]}, as a Sklansky prefix tree (log2 N steps). */
+    /** Element {@code i}: the OR of {@code x[0..i]} ({@link PrefixTree}). */
     private static List<Bool> prefixOr(Bits x) {
-        List<Bool> upTo = new ArrayList<>(x.width());
+        List<Bool> bits = new ArrayList<>(x.width());
         for (int i = 0; i < x.width(); i++) {
-            upTo.add(x.bit(i));
+            bits.add(x.bit(i));
         }
-        for (int span = 1; span < x.width(); span <<= 1) {
-            List<Bool> next = new ArrayList<>(upTo);
-            for (int i = 0; i < x.width(); i++) {
-                if ((i & span) != 0) {
-                    next.set(i, upTo.get(i).or(upTo.get((i & ~(span - 1)) - 1)));
-                }
-            }
-            upTo = next;
-        }
-        return upTo;
+        return PrefixTree.sklansky(bits, Bool::or);
     }
 
     /** Every bit strictly above the single set bit of {@code oneHot}: {@code ~(g | (g - 1))}. */
