@@ -73,6 +73,30 @@ class SueFrame:
         return self
 
 
+# The EtherType that marks a frame of each encapsulation with an Ethernet header (after the 802.1Q
+# tag when there is one); AFH Gen 2 headers replace the Ethernet header and have none there.
+_ETHERTYPE = {STD_IPV4: 0x0800, STD_IPV6: 0x86DD, AFH1: ETHERTYPE_SUE, AFH1_SHIM: ETHERTYPE_SHIM}
+OPS, ACK_ONLY, OTHER = "ops", "ack_only", "other"
+
+
+def classify(frame: bytes, encap: int, vlan: bool, fcs: bool) -> str:
+    """``OPS`` for a SUE frame whose PDU region starts with an op (its first byte is not padding),
+    ``ACK_ONLY`` for a SUE frame without ops, ``OTHER`` for a frame of another EtherType (control
+    frames) or too short for an RH. Reads the EtherType and the one byte at the offset the
+    encapsulation fixes, without decoding or checking the frame: benches ask it of every frame, and
+    ``decode`` costs a hundred times more."""
+    header = header_bytes(encap, vlan)
+    if encap in _ETHERTYPE:
+        at = 16 if vlan else 12
+        if int.from_bytes(frame[at:at + 2], "big") != _ETHERTYPE[encap]:
+            return OTHER
+    start = header + RH_BYTES
+    end = len(frame) - CRC_BYTES - (CRC_BYTES if fcs else 0)
+    if start > end:
+        return OTHER
+    return OPS if start < end and frame[start] != 0 else ACK_ONLY
+
+
 def _fail(msg: str):
     raise SueFrameError(msg)
 

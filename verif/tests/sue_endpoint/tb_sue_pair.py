@@ -254,18 +254,10 @@ async def pair(dut):
                     ack_only_drop=float(os.environ.get("TB_ACK_DROP", "0")))
 
     def carries_ops(frame: bytes) -> bool:
-        try:
-            f = sue_frames.decode(frame, ENCAP, False, FCS)
-        except sue_frames.SueFrameError:
-            return False
-        return bool(f.payload) and f.payload[0] != 0
+        return sue_frames.classify(frame, ENCAP, False, FCS) == sue_frames.OPS
 
     def ack_only(frame: bytes) -> bool:
-        try:
-            f = sue_frames.decode(frame, ENCAP, False, FCS)
-        except sue_frames.SueFrameError:
-            return False
-        return not f.payload or f.payload[0] == 0
+        return sue_frames.classify(frame, ENCAP, False, FCS) == sue_frames.ACK_ONLY
 
     links = {link_name(d, p): LinkModel(random.Random(seed + 1 + i + 2 * p), faults, latency=LINK_LATENCY,
                                         is_ack_only=ack_only)
@@ -347,10 +339,11 @@ async def pair(dut):
             q = plane_of(frame, port)
             if q == failover["plane"] != port and failover["down_at"] is not None and failover["steered"] is None:
                 failover["steered"] = bench.cycle
-        if frame[12:14] != b"\x08\x00":  # not IPv4: not a SUE frame of encapsulation 0
+        kind = sue_frames.classify(frame, ENCAP, False, FCS)
+        if kind == sue_frames.OTHER:  # not the encapsulation's EtherType: a control frame
             assert port == 0, f"endpoint {s.own}: a control frame left on port {port} (they use port 0)"
             s.ctl_out.append(frame)
-        elif carries_ops(frame):
+        elif kind == sue_frames.OPS:
             s.op_frames[port] += 1
             s.op_frame_ends.append(cycle)
 
