@@ -10,6 +10,10 @@ Each figure comes from a cocotb run of verif/tests/sue_tx/tb_sue_tx.py on Verila
 checks as the tests: every frame decoded and every op matched, so a figure is only reported for
 a correct run) and is written as records to ``out/bench/tx.json``:
 
+The saturating figures (utilisation, wire efficiency, op rate) are each the mean of ``SEEDS`` runs
+(seeds width, width + 1, ...; the random command table sets the op's control bytes, so its wire
+size), the spread in the record's note: one seed moved the wire efficiency by about 1 %.
+
 * ``tx.bus_utilization``: MAC beats / cycles in which the MAC was ready, from the first to the
   last MAC beat; the MAC is ready in a quarter of the cycles at random and the XPU never idle, so the
   link is the bottleneck and a backlog exists throughout (the XPU interface carries at most one
@@ -61,17 +65,27 @@ DATA_LEN = 64
 # (one op per cycle), is the bottleneck, so a backlog exists at every width (see tb_sue_tx.py).
 MAC_READY = 0.25
 OPS = 1500
+# Runs per saturating figure, seeds width, width + 1, ...: the figure is their mean.
+SEEDS = 3
 
 
-def run(width: int, scenario: str, ops: int, results: Path, **env) -> dict:
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def spread(values: list[float]) -> str:
+    return f"{min(values):.4f}..{max(values):.4f}"
+
+
+def run(width: int, scenario: str, ops: int, results: Path, seed: int | None = None, **env) -> dict:
     design = generate("sue_tx", {"dataWidth": width, "xpus": XPUS, "vcs": VCS, "cells": CELLS,
                                  "encap": ENCAP, "vlan": False})
     e = {"TB_SCENARIO": scenario, "TB_XPUS": str(XPUS), "TB_VCS": str(VCS), "TB_OPS": str(ops),
          "TB_ENCAP": str(ENCAP), "TB_PACK_LIMIT": str(PACK_LIMIT), "TB_RESULTS": str(results),
          "TB_IDLE": "0", "TB_BACKPRESSURE": "0", "TB_CELLS": str(CELLS)}
     e.update({k: str(v) for k, v in env.items()})
-    run_cocotb(design, "tb_sue_tx", extra_env=e, seed=width, opt="sim",
-               test_dir=results.parent / f"{scenario}_{width}")
+    run_cocotb(design, "tb_sue_tx", extra_env=e, seed=width if seed is None else seed, opt="sim",
+               test_dir=results.parent / f"{scenario}_{width}_{results.stem}")
     return json.loads(results.read_text())
 
 
@@ -89,38 +103,48 @@ def main() -> int:
         for w in args.widths:
             cfg = {"block": "sue_tx", "data_width": w, "xpus": XPUS, "vcs": VCS, "cells": CELLS, "encap": ENCAP,
                    "pack_limit": PACK_LIMIT, "mac_ready": args.mac_ready, "ops": args.ops}
-            sat = run(w, "saturate", args.ops, t / f"sat{w}.json", TB_DATA_LEN=DATA_LEN, TB_DESTS=4,
-                      TB_MAC_READY=args.mac_ready)
-            records.append({"metric": "tx.bus_utilization", "config": {**cfg, "op_data_bytes": DATA_LEN},
-                            "value": round(sat["utilization"], 4), "unit": "fraction", "target": 1.0})
-            eff = sat["data_bytes"] / sat["wire_bytes"]
-            ideal = ideal_efficiency(sat["header_bytes"], sat["op_bytes"], DATA_LEN, PACK_LIMIT)
-            wcfg = {**cfg, "op_data_bytes": DATA_LEN, "op_wire_bytes": sat["op_bytes"]}
-            records.append({"metric": "tx.wire_efficiency", "config": wcfg, "value": round(eff / ideal, 4),
-                            "unit": "fraction of ideal packing", "target": 0.95})
-            records.append({"metric": "tx.wire_efficiency_abs", "config": wcfg, "value": round(eff, 4),
-                            "unit": "data bytes per wire byte"})
+            # The saturating runs depend on the random command table (the write type's control
+            # bytes, so the op's wire size) and on the stimulus: each figure is the mean of SEEDS
+            # runs, the spread in its note (one seed moved the wire efficiency by +-1 %).
+            seeds = [w + i for i in range(SEEDS)]
+            sats = [run(w, "saturate", args.ops, t / f"sat{w}_{s}.json", seed=s, TB_DATA_LEN=DATA_LEN, TB_DESTS=4,
+                        TB_MAC_READY=args.mac_ready) for s in seeds]
+            utils = [r["utilization"] for r in sats]
+            records.append({"metric": "tx.bus_utilization", "config": {**cfg, "op_data_bytes": DATA_LEN, "seeds": seeds},
+                            "value": round(mean(utils), 4), "unit": "fraction", "target": 1.0,
+                            "note": f"mean of {SEEDS} seeds, {spread(utils)}"})
+            effs = [r["data_bytes"] / r["wire_bytes"] for r in sats]
+            ideals = [ideal_efficiency(r["header_bytes"], r["op_bytes"], DATA_LEN, PACK_LIMIT) for r in sats]
+            of_ideal = [e / i for e, i in zip(effs, ideals)]
+            wcfg = {**cfg, "op_data_bytes": DATA_LEN, "op_wire_bytes": [r["op_bytes"] for r in sats], "seeds": seeds}
+            records.append({"metric": "tx.wire_efficiency", "config": wcfg, "value": round(mean(of_ideal), 4),
+                            "unit": "fraction of ideal packing", "target": 0.95,
+                            "note": f"mean of {SEEDS} seeds, {spread(of_ideal)}"})
+            records.append({"metric": "tx.wire_efficiency_abs", "config": wcfg, "value": round(mean(effs), 4),
+                            "unit": "data bytes per wire byte", "note": f"mean of {SEEDS} seeds, {spread(effs)}"})
             records.append({"metric": "tx.rocev2_efficiency", "config": {"op_data_bytes": DATA_LEN},
                             "value": round(rocev2_efficiency(DATA_LEN), 4), "unit": "data bytes per wire byte"})
-            full = run(w, "saturate", args.ops, t / f"full{w}.json", TB_DATA_LEN=DATA_LEN, TB_DESTS=4,
-                       TB_MAC_READY=1.0)
+            fulls = [run(w, "saturate", args.ops, t / f"full{w}_{s}.json", seed=s, TB_DATA_LEN=DATA_LEN, TB_DESTS=4,
+                         TB_MAC_READY=1.0) for s in seeds]
+            rates = [r["op_rate"] for r in fulls]
             bound = 1 / max(1, ceil_div(DATA_LEN, w // 8))
-            records.append({"metric": "tx.op_rate", "config": {**cfg, "mac_ready": 1.0, "op_data_bytes": DATA_LEN,
-                                                               "op_wire_bytes": full["op_bytes"]},
-                            "value": round(full["op_rate"], 4), "unit": "ops/cycle",
-                            "note": f"MAC always ready; MAC utilisation {full['utilization']:.3f}"})
-            records.append({"metric": "tx.op_rate_packer_bound", "config": {**cfg, "mac_ready": 1.0,
-                                                                            "op_data_bytes": DATA_LEN,
-                                                                            "op_wire_bytes": full["op_bytes"]},
+            full_cfg = {**cfg, "mac_ready": 1.0, "op_data_bytes": DATA_LEN, "op_wire_bytes": [r["op_bytes"] for r in fulls],
+                        "seeds": seeds}
+            records.append({"metric": "tx.op_rate", "config": full_cfg, "value": round(mean(rates), 4), "unit": "ops/cycle",
+                            "note": f"MAC always ready; mean of {SEEDS} seeds, {spread(rates)}; MAC utilisation "
+                                    f"{spread([r['utilization'] for r in fulls])}"})
+            records.append({"metric": "tx.op_rate_packer_bound", "config": full_cfg,
                             "value": round(bound, 4), "unit": "ops/cycle",
                             "note": "one op beat per cycle into the cell buffer"})
-            wire_bound = mac_bus_op_bound(full["header_bytes"], full["op_bytes"], PACK_LIMIT, w // 8)
-            op_bound = min(1.0, wire_bound)
+            # the op's wire size differs by seed, and with it the MAC bus bound
+            fractions = [r["op_rate"] / min(1.0, mac_bus_op_bound(r["header_bytes"], r["op_bytes"], PACK_LIMIT, w // 8))
+                         for r in fulls]
+            wire_bound = mac_bus_op_bound(fulls[0]["header_bytes"], fulls[0]["op_bytes"], PACK_LIMIT, w // 8)
             records.append({"metric": "tx.op_rate_fraction",
-                            "config": {**cfg, "mac_ready": 1.0, "op_data_bytes": DATA_LEN,
-                                       "op_wire_bytes": full["op_bytes"], "wire_bound": round(wire_bound, 4)},
-                            "value": round(full["op_rate"] / op_bound, 4), "unit": "fraction", "target": 0.95,
-                            "note": "op rate / min(one op per cycle, the MAC bus bound with ideal packing)"})
+                            "config": {**full_cfg, "wire_bound_first_seed": round(wire_bound, 4)},
+                            "value": round(mean(fractions), 4), "unit": "fraction", "target": 0.95,
+                            "note": f"op rate / min(one op per cycle, the MAC bus bound with ideal packing); mean of "
+                                    f"{SEEDS} seeds, {spread(fractions)}"})
             lat = run(w, "latency", 24, t / f"lat{w}.json", TB_LATENCY_BOUND=1000)
             records.append({"metric": "tx.latency_cycles", "config": cfg, "value": lat["latency_max"],
                             "unit": "cycles", "target": 8, "note": "op's last beat accepted -> first MAC beat"})
@@ -133,10 +157,11 @@ def main() -> int:
             records.append({"metric": "tx.latency_from_first_beat_cycles", "config": cfg,
                             "value": lat["latency_from_first_beat_max"], "unit": "cycles",
                             "note": "op's first beat accepted -> first MAC beat (256-byte ops: + beats - 1)"})
-            print(f"w{w}: utilisation {sat['utilization']:.4f}, efficiency {eff:.4f} ({eff / ideal:.4f} of ideal; "
-                  f"RoCEv2 {rocev2_efficiency(DATA_LEN):.4f}), op rate with the MAC always ready "
-                  f"{full['op_rate']:.3f} ops/cycle (packer bound {bound:.3f}, wire bound {wire_bound:.3f}, "
-                  f"fraction {full['op_rate'] / op_bound:.3f}), idle latency {lat['latency_max']} cycles")
+            print(f"w{w} (mean of seeds {seeds}): utilisation {mean(utils):.4f}, efficiency {mean(effs):.4f} "
+                  f"({mean(of_ideal):.4f} of ideal, {spread(of_ideal)}; RoCEv2 {rocev2_efficiency(DATA_LEN):.4f}), op rate "
+                  f"with the MAC always ready {mean(rates):.3f} ops/cycle (packer bound {bound:.3f}, wire bound "
+                  f"{wire_bound:.3f} at the first seed, fraction {mean(fractions):.3f}, {spread(fractions)}), idle latency "
+                  f"{lat['latency_max']} cycles")
     name = "tx.json" if list(args.widths) == list(WIDTHS) else f"tx_{'_'.join(map(str, args.widths))}.json"
     (args.out / name).write_text(json.dumps(records, indent=1) + "\n")
     print(f"wrote {args.out / name}")

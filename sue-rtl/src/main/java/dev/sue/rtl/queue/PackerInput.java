@@ -110,13 +110,15 @@ final class PackerInput {
         // on the first chunk of the next op of its queue when one comes (r_merge: the packer
         // closes the open PDU before the op, as for the pack limit), and takes R on its own only
         // when no chunk is offered, after FLUSH_MERGE_WAIT cycles at the FIFO head, or at once
-        // when another flush queues behind it (waits must not add up) or under a quarter of the
-        // buffer is free (merge_room: a filling buffer means the reader, not the input, is the
-        // bottleneck, and a stalled chunk would hold the flush in the FIFO).
+        // when more flushes queue behind it than FLUSH_MERGE_BEHIND allows at this width (so waits
+        // add up to a bound) or under a quarter of the buffer is free (merge_room: a filling buffer
+        // means the reader, not the input, is the bottleneck, and a stalled chunk would hold the
+        // flush in the FIFO).
+        int mergeBehind = g.bytes() >= 64 ? TxQueueManager.FLUSH_MERGE_BEHIND : 0;
         Bool fifoFlushOk = atBoundary.andNot(heldValid).or(midOp.andNot(headOwn)).named("flush_ok");
         UInt flushAge = reg("flush_age", uint(log2Up(TxQueueManager.FLUSH_MERGE_WAIT + 1))).init(0);
         Bool flushDue = fValid.not().or(flushAge.eq(TxQueueManager.FLUSH_MERGE_WAIT)).or(mergeRoom.not())
-                .or(flushFifo.occupancy.gt(1)).named("flush_due");
+                .or(flushFifo.occupancy.gt(mergeBehind + 1)).named("flush_due");
         // (a due flush loads on its own even when it could merge: the queue compare then stays off
         // the load decision, which addresses the state and destination RAMs)
         Bool merge = rFree.and(fValid).and(atBoundary).andNot(heldValid).and(flushFifo.m.valid).andNot(flushDue)

@@ -124,7 +124,8 @@ import dev.sue.rtl.xpu.XpuTxOp;
  * less than {@value #FLUSH_AHEAD_BEATS} beats ahead). A flush rides on the first chunk of the next op
  * of its queue when that op comes within {@value #FLUSH_MERGE_WAIT} cycles (the open PDU is closed
  * before the op, as for the pack limit), so it costs the input no cycle; otherwise (no chunk
- * offered, the wait over, another flush behind it, under a quarter of the buffer free) it takes
+ * offered, the wait over, more than {@value #FLUSH_MERGE_BEHIND} flushes behind it, under a quarter
+ * of the buffer free) it takes
  * the packer's input register for a cycle, between ops or between beats of an op of another
  * queue. An op that would push the open PDU past the limit closes it first.
  * An op takes one packer cycle per beat: its first chunk carries the control bytes and the whole
@@ -152,6 +153,18 @@ public final class TxQueueManager extends Component {
      * register for a cycle of its own.
      */
     public static final int FLUSH_MERGE_WAIT = 8;
+    /**
+     * Flushes that may queue behind a flush waiting at the head for a merge, where a 64-byte write
+     * is one input chunk (B >= 64: 512 bits and wider); one more and the head takes the input on its
+     * own, so a flush waits at most (1 + this) x {@link #FLUSH_MERGE_WAIT} cycles for merges. With
+     * small PDUs (a fast MAC) the reader flushes several queues in turn: with none allowed behind,
+     * the head mostly went on its own, an input cycle per PDU where an op is one cycle (64-byte
+     * writes at 1024 bits, MAC always ready: 0.946 ops per cycle, PDUs of 2.6 ops); with one, 0.997
+     * (`tx_bench.py`, three seeds each), wire efficiency unchanged. Narrower buses keep none: an
+     * op is several chunks there, a flush's own cycle costs a fraction of one, and the longer waits
+     * cost packing (256 bits, MAC ready a quarter of the cycles: 0.960 -> 0.945 of ideal).
+     */
+    public static final int FLUSH_MERGE_BEHIND = 1;
     static final int REL_W = 12;
 
     /** One entry of the window flow. */
