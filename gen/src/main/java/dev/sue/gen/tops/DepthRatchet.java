@@ -16,7 +16,8 @@ import java.util.TreeMap;
 public final class DepthRatchet {
     /** Top name to ceiling in weighted LUT6 levels (the DSL's estimate, not yosys' figure). */
     // Empty since the fifth round of issue 13: every default top's estimate is within its budget
-    // (yosys still maps a few paths of sue_endpoint deeper; see README "Logic depth").
+    // (yosys agrees on the whole endpoint since session 17: sue-rtl/README.md, "Logic depth and
+    // area (yosys)").
     private static final Map<String, Double> CEILINGS = new TreeMap<>(Map.<String, Double>ofEntries());
 
     private DepthRatchet() {
