@@ -8,12 +8,8 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.Bundle;
 import dev.sue.hdl.Component;
 import dev.sue.hdl.UInt;
-import dev.sue.hdl.lib.crc.CrcAppender;
-import dev.sue.hdl.lib.crc.CrcSpec;
 import dev.sue.hdl.lib.crc.CrcWindow;
 import dev.sue.rtl.mgmt.ControlFrameMerge;
-import dev.sue.hdl.lib.fifo.FifoStorage;
-import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.stream.PacketBeat;
 import dev.sue.hdl.lib.stream.Stream;
@@ -111,6 +107,15 @@ import java.util.List;
  * every cycle it is ready (the output is longer than the input by H + 8 + P + 4 [+ 4] bytes, so
  * the input side has the slack to absorb the CRC stages' extra beats), one-beat frames
  * included.
+ *
+ * <h2>Stages</h2>
+ * In the order of a frame's path ({@link FrameGeometry} holds the byte arithmetic they share):
+ * {@link FramerOwnConfig} (MIN_FRAME, FCS_BY_SUE, OWN_XPUID), {@link FrameRequest} (hdr_room,
+ * padding, the header builder's request), {@link FrameSideInfo} (beat counts and RH fields
+ * delayed to the header), {@link FreshEntry} (RH bytes + header + side information),
+ * {@link HeaderQueue} (waiting headers and the head entry), {@link FrameAssembler} (the beats
+ * before the R-CRC), {@link HeadAdvance} (the head's next state), {@link RcrcStage} (R-CRC,
+ * fast path), {@link ControlFrameMerge}, {@link FcsStage} (FCS or bypass, {@code m}).
  */
 public final class SueFramer extends Component {
     /** Config word address of MIN_FRAME. */
@@ -206,19 +211,9 @@ public final class SueFramer extends Component {
         require(encap != null, "encap must be given");
         require(numXpus >= 1 && numXpus <= 1024, "numXpus must be 1..1024, got " + numXpus);
         require(!vlan || encap.vlanAllowed(), "vlan=true needs a standard or AFH Gen 1 encapsulation, got " + encap);
-        final int n = dataWidth / 8;
-        final int lg = log2Up(n);
-        final int hBytes = encap.headerBytes(vlan);
-        final int c = hBytes + 8; // header + RH
-        final int q = c / n;
-        final int r = c % n;
-        // fast path: one-beat frames (c + body <= n) get their R-CRC from a CrcWindow over
-        // RH || the first wd data bytes, so they need not wait for the appender's engine
-        final boolean fastPath = c < n;
-        final int wd = n - c; // data bytes a one-beat frame can hold
-        final int tw = fastPath ? Math.max(1, bitsFor(wd)) : 1;
-        param("HDR_BYTES", hBytes);
-        param("FAST_PATH", fastPath);
+        FrameGeometry g = new FrameGeometry(dataWidth, encap, vlan);
+        param("HDR_BYTES", g.hBytes);
+        param("FAST_PATH", g.fastPath);
 
         hdrReq = slave(Flow.of(PduDesc::new));
         rh = slave(Flow.of(RhFields::new));
@@ -230,246 +225,18 @@ public final class SueFramer extends Component {
         hb.cfgAddr.set(cfgAddr);
         hb.cfgData.set(cfgData);
         cfgReady.set(hb.cfgReady);
+        FramerOwnConfig own = new FramerOwnConfig(cfgValid, cfgAddr, cfgData, g);
 
-        // ---- own configuration
-        Bits ownXpuid = reg("own_xpuid", bits(10)).init(0);
-        UInt minBody = reg("min_body", uint(13)).init(Math.max(0, DEFAULT_MIN_FRAME - c - 8));
-        Bool fcsBySue = reg("fcs_by_sue", bool()).init(false);
-        when(cfgValid.and(cfgAddr.eq(SueEncapConfig.OWN_XPUID)), () -> ownXpuid.set(cfgData.slice(9, 0)));
-        UInt minFrameW = cfgData.slice(11, 0).asUInt().resize(13);
-        when(cfgValid.and(cfgAddr.eq(MIN_FRAME)), () -> minBody.set(
-                mux(minFrameW.gt(c + 8), minFrameW.sub(c + 8), U(0, 13))));
-        when(cfgValid.and(cfgAddr.eq(FCS_BY_SUE)), () -> fcsBySue.set(cfgData.bit(0)));
+        FrameRequest req = new FrameRequest(hdrReq, hdrRoom, own.minBody, hb);
+        FrameSideInfo side = new FrameSideInfo(req, rh, g);
+        FreshEntry fresh = new FreshEntry(hb, side, own.ownXpuid, plane, g);
+        HeaderQueue hq = new HeaderQueue(fresh, req, side, g);
+        FrameAssembler asm = new FrameAssembler(hq, data, g);
+        new HeadAdvance(hq, asm, fresh, g);
+        frames.set(Counter.saturating("frame_count", StatusWord.BITS, asm.asmFire.and(hq.isLast)));
+        drops.set(Counter.saturating("drop_count", StatusWord.BITS, asm.dropDone));
 
-        // ---- header request (ahead of the RH fields) and the frame's side information
-        UInt outstanding = reg("outstanding", uint(bitsFor(HEADER_SLOTS))).init(0);
-        hdrRoom.set(outstanding.lt(HEADER_SLOTS));
-        Bool take = hdrReq.valid;
-        assertThat(take.not().or(hdrRoom), "hdr_req: a header request while hdr_room is low");
-        PduDesc dd = hdrReq.payload;
-        UInt body = mux(dd.length.ge(minBody), dd.length, minBody).named("body_len"); // L + P
-        hb.reqValid.set(take);
-        hb.reqDest.set(dd.dest);
-        hb.reqVc.set(dd.vc);
-        hb.reqLength.set(body.resize(14).add(12));
-        hb.reqEntropy.set(entropy(dd.dest, dd.vc));
-
-        // side information, aligned with the header builder's 3 stages
-        UInt len1 = regNext(dd.length).named("len1");
-        UInt body1 = regNext(body).named("body1");
-        // The VC's delay line has a reset: without one yosys packs it into shift registers
-        // (SRL16E), whose read is a LUT level ahead of the CRC window's 8.
-        UInt vc1 = reg("rh_vc1", uint(2)).init(0);
-        vc1.set(dd.vc);
-        UInt vc2 = reg("rh_vc2", uint(2)).init(0);
-        vc2.set(vc1);
-        UInt vc3 = reg("rh_vc3", uint(2)).init(0);
-        vc3.set(vc2);
-        Bool take1 = reg("take1", bool()).init(false);
-        take1.set(take);
-        Bool take2 = reg("take2", bool()).init(false);
-        take2.set(take1);
-        assertThat(rh.valid.eq(take2), "rh: the RH fields must follow their header request by RH_DELAY cycles");
-        UInt nIn2 = regNext(len1.resize(14).add(n - 1).slice(13, lg).resize(13)).named("n_in2");
-        UInt frameLen1 = body1.resize(14).add(c).named("frame_len1"); // without R-CRC
-        UInt nOut2 = regNext(frameLen1.add(n - 1).slice(13, lg).resize(13)).named("n_out2");
-        // one adder from body1 (not frame_len1 - 1): a carry chain less before the 1024-bit keep decode
-        UInt lastIdx1 = body1.resize(14).add(c - 1).slice(lg - 1, 0).named("last_idx1");
-        List<Bool> lk = new ArrayList<>();
-        for (int i = n - 1; i >= 0; i--) {
-            lk.add(i == 0 ? TRUE : lastIdx1.ge(i));
-        }
-        Bits lastKeep2 = regNext(cat(lk)).named("last_keep2");
-        Bool fast2 = regNext(fastPath ? frameLen1.le(n) : FALSE).named("fast2");
-        UInt trail2 = regNext(U(Math.max(0, wd), 14).sub(body1.resize(14)).slice(tw - 1, 0)).named("trail2");
-        Bool fast3 = regNext(fast2).named("fast3");
-        Bool oneOut3 = regNext(regNext(frameLen1.le(n)).named("one_out2")).named("one_out3");
-        Bool hasData3 = regNext(regNext(len1.ne(0)).named("has_data2")).named("has_data3");
-        UInt trail3 = regNext(trail2).named("trail3");
-        UInt nIn3 = regNext(nIn2).named("n_in3");
-        UInt nOut3 = regNext(nOut2).named("n_out3");
-        Bits lastKeep3 = regNext(lastKeep2).named("last_keep3");
-        // the RH fields arrive with the header builder's stage 2 and are registered beside its
-        // stage 3; a withdrawn PDU's header is discarded there
-        UInt op3 = reg("rh_op3", uint(2)).init(0);
-        UInt psn3 = reg("rh_psn3", uint(16)).init(0);
-        UInt rpsn3 = reg("rh_rpsn3", uint(16)).init(0);
-        Bool cancel3 = reg("rh_cancel3", bool()).init(false);
-        op3.set(rh.payload.op);
-        psn3.set(rh.payload.psn);
-        rpsn3.set(rh.payload.rpsn);
-        cancel3.set(rh.valid.and(rh.payload.cancel));
-        Bool freshValid = hb.hdrValid.andNot(cancel3).named("fresh_valid");
-
-        // RH bytes (network order) at hdr time
-        Bits psnB = psn3.asBits();
-        Bits rpsnB = rpsn3.asBits();
-        Bits part = hb.hdrPartition;
-        Bits[] rhBytes = {
-            cat(B(0, 2), op3.asBits(), B(0, 2), ownXpuid.slice(9, 8)),
-            ownXpuid.slice(7, 0),
-            psnB.slice(15, 8), psnB.slice(7, 0),
-            cat(vc3.asBits(), B(plane, 2), B(0, 2), part.slice(9, 8)),
-            part.slice(7, 0),
-            rpsnB.slice(15, 8), rpsnB.slice(7, 0),
-        };
-        List<Bits> rhList = new ArrayList<>();
-        for (int k = 7; k >= 0; k--) {
-            rhList.add(rhBytes[k]);
-        }
-        Entry fresh = wire("hdr_entry", new Entry(c, n, tw));
-        fresh.prefix.set(cat(cat(rhList), hb.hdrData));
-        fresh.nIn.set(nIn3);
-        fresh.nOut.set(nOut3);
-        fresh.lastKeep.set(lastKeep3);
-        fresh.drop.set(hb.hdrDestError);
-        fresh.hasData.set(hasData3);
-        fresh.fast.set(fast3);
-        fresh.oneOut.set(oneOut3);
-        fresh.trail.set(trail3);
-
-        // ---- the current entry: a register loaded from the header queue or straight from the
-        // header builder; while it is empty the builder's fresh entry is the head (fall-through),
-        // so a header is used in the cycle it arrives. The head is a 2:1 select of registers, and
-        // its beat-count decisions (more input beats, last output beat, past the prefix beats)
-        // are registered flags, not compares behind the queue's read multiplexer: the data ready,
-        // the entry's end and the queue's push and count follow in a few levels.
-        StreamFifo<Entry> hq = instance(() -> new StreamFifo<>(() -> new Entry(c, n, tw), HEADER_SLOTS,
-                FifoStorage.LUT_RAM, HEADER_SLOTS));
-        Entry cur = reg("cur", new Entry(c, n, tw));
-        Bool curValid = reg("cur_valid", bool()).init(false);
-        Bool curMoreIn = reg("cur_more_in", bool()).init(false); // input beats left for cur
-        Bool curIsLast = reg("cur_is_last", bool()).init(false); // the next output beat is cur's last
-        Bool headValid = curValid.or(freshValid).named("head_valid");
-        Entry head = wire("head", new Entry(c, n, tw));
-        assignLeaves(head, fresh);
-        when(curValid, () -> assignLeaves(head, cur));
-        // a fresh head has no beat out or in yet
-        Bool moreIn = mux(curValid, curMoreIn, fresh.hasData).named("more_in");
-        Bool isLast = mux(curValid, curIsLast, fresh.oneOut).named("is_last");
-        Bool entryDone = wire("entry_done", bool());
-        Bool nextFromQueue = hq.m.valid; // the queue holds entries only behind a valid cur
-        hq.s.valid.set(freshValid.and(curValid).andNot(entryDone.andNot(nextFromQueue)));
-        assignLeaves(hq.s.payload, fresh);
-        hq.m.ready.set(entryDone);
-        assertThat(hq.m.valid.not().or(curValid), "internal: header queue holds entries but no current one");
-        assertThat(hq.s.valid.not().or(hq.s.ready), "internal: header queue overflow");
-        // a withdrawn PDU's slot comes back when its header is discarded (from a register)
-        UInt held = mux(cancel3, outstanding.sub(1), outstanding).named("outstanding_kept");
-        outstanding.set(held);
-        when(take.andNot(entryDone), () -> outstanding.set(held.add(1)))
-                .elseWhen(entryDone.andNot(take), () -> outstanding.set(held.sub(1)));
-
-        // ---- frame assembly: prefix, PDU bytes shifted by c (carry of r bytes), zero padding
-        UInt j = reg("out_beat", uint(13)).init(0);
-        UInt kTaken = reg("in_beats", uint(13)).init(0); // for the data contract's assertion only
-        Bool pastPrefix = q == 0 ? TRUE : reg("past_prefix", bool()).init(false); // j >= q
-        Bool needIn = pastPrefix.and(moreIn).named("need_in");
-        Bool drop = head.drop;
-
-        Stream<PacketBeat> asm = wire("asm", Stream.of(() -> new PacketBeat(dataWidth)));
-        Bits carry = r > 0 ? reg("carry", bits(8 * r)) : null;
-        Bits carryKeep = r > 0 ? reg("carry_keep", bits(r)) : null;
-        List<Bits> lanes = new ArrayList<>();
-        for (int i = n - 1; i >= 0; i--) {
-            Bits pdu;
-            int lastPrefixBeat; // highest j whose lane i is prefix
-            if (i >= r) {
-                pdu = mux(needIn.and(data.payload.keep.bit(i - r)), data.payload.data.byteAt(i - r), B(0, 8));
-                lastPrefixBeat = q - 1;
-            } else {
-                pdu = mux(carryKeep.bit(i), carry.slice(8 * i + 7, 8 * i), B(0, 8));
-                lastPrefixBeat = q;
-            }
-            Bits lane = pdu;
-            for (int jj = lastPrefixBeat; jj >= 0; jj--) {
-                int f = jj * n + i;
-                lane = mux(j.eq(jj), head.prefix.slice(8 * f + 7, 8 * f), lane);
-            }
-            lanes.add(lane);
-        }
-        asm.valid.set(headValid.andNot(drop).and(needIn.not().or(data.valid)));
-        asm.payload.data.set(cat(lanes));
-        asm.payload.keep.set(mux(isLast, head.lastKeep, allOnes(n)));
-        asm.payload.last.set(isLast);
-        Bool asmFire = asm.fire().named("asm_fire");
-
-        // data consumption: with the output beat that needs it, or straight through when dropping
-        Bool dropping = headValid.and(drop).named("dropping");
-        data.ready.set(mux(drop, dropping.and(moreIn), headValid.and(needIn).and(asm.ready)));
-        Bool dataFire = data.fire().named("data_fire");
-        when(dataFire, () -> kTaken.set(kTaken.add(1)));
-        assertThat(dataFire.not().or(data.payload.last.eq(kTaken.add(1).eq(head.nIn))),
-                "data: last must mark beat ceil(length / bytes per beat) of the PDU");
-        if (r > 0) {
-            when(asmFire.and(pastPrefix), () -> {
-                carry.set(data.payload.data.slice(8 * n - 1, 8 * (n - r)));
-                carryKeep.set(mux(needIn, data.payload.keep.slice(n - 1, n - r), B(0, r)));
-            });
-        }
-        when(asmFire, () -> j.set(j.add(1)));
-        Bool lastIn = dataFire.and(data.payload.last).named("last_in");
-        Bool dropDone = dropping.and(moreIn.not().or(lastIn));
-        entryDone.set(asmFire.and(isLast).or(dropDone));
-        // the flags of the head next cycle: the same entry (cur, or the fresh one kept in cur) with
-        // this cycle's beats counted, or the next entry with none
-        Bool penultimate = j.add(2).eq(head.nOut).named("penultimate_out");
-        when(headValid.andNot(entryDone), () -> {
-            curMoreIn.set(moreIn.andNot(lastIn));
-            curIsLast.set(mux(asmFire, penultimate, isLast));
-            if (q > 0) {
-                when(asmFire.and(j.eq(q - 1)), () -> pastPrefix.set(true));
-            }
-        });
-        when(curValid.not().and(freshValid).andNot(entryDone), () -> {
-            curValid.set(true);
-            assignLeaves(cur, fresh);
-        });
-        Entry next = wire("next_entry", new Entry(c, n, tw));
-        assignLeaves(next, fresh);
-        when(nextFromQueue, () -> assignLeaves(next, hq.m.payload));
-        when(entryDone, () -> {
-            j.set(0);
-            kTaken.set(0);
-            if (q > 0) {
-                pastPrefix.set(false);
-            }
-            when(curValid, () -> {
-                curValid.set(nextFromQueue.or(freshValid));
-                assignLeaves(cur, next);
-                curMoreIn.set(next.hasData);
-                curIsLast.set(next.oneOut);
-            });
-        });
-        frames.set(Counter.saturating("frame_count", StatusWord.BITS, asmFire.and(isLast)));
-        drops.set(Counter.saturating("drop_count", StatusWord.BITS, dropDone));
-
-        // ---- R-CRC over RH..padding (registered), then FCS over the frame (fall-through / bypass)
-        CrcAppender rcrc = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, hBytes, false, fastPath));
-        rcrc.enable.set(TRUE);
-        rcrc.s.connectFrom(asm);
-        if (fastPath) {
-            // window = RH (the head's prefix bytes H..H+7) || data bytes 0..wd-1 (zero beyond the
-            // PDU by the data contract; all zero when the PDU is empty and has no data beat). A
-            // fast frame's one beat takes the PDU's first data beat, so "a data beat belongs to
-            // it" is the entry's flag, not the beat count compare (moreIn): a level less before
-            // the window's XOR network.
-            CrcWindow win = instance(() -> new CrcWindow(CrcSpec.CRC32, 8 + wd, wd));
-            List<Bits> wb = new ArrayList<>();
-            for (int i = wd - 1; i >= 0; i--) {
-                wb.add(mux(head.hasData, data.payload.data.byteAt(i), B(0, 8)));
-            }
-            win.valid.set(asmFire.and(head.fast));
-            win.window.set(cat(cat(wb), head.prefix.slice(8 * c - 1, 8 * hBytes)));
-            win.trail.set(head.trail);
-            rcrc.sFast.set(head.fast);
-            rcrc.fastCrc.valid.set(win.crcValid);
-            rcrc.fastCrc.payload.set(win.crcValue);
-        }
-        // The R-CRC stage's output logic (its queue head, the CRC select, the lane multiplexers) is
-        // most of a cycle: a forward register ends it, so the merge, the FCS stage and the MAC
-        // port start from flip-flops (one cycle on every frame).
-        Stream<PacketBeat> framed = rcrc.m.m2sPipe();
+        Stream<PacketBeat> framed = new RcrcStage(asm, hq.head, data, g).framed;
         Stream<PacketBeat> sue;
         if (controlFrames) {
             ctl = slave(Stream.of(() -> new PacketBeat(dataWidth))).named("ctl");
@@ -481,24 +248,10 @@ public final class SueFramer extends Component {
             ctl = null;
             sue = framed;
         }
-        // FCS_BY_SUE = 1: through the FCS stage and its output register (the FCS stage's output
-        // logic is as deep as the R-CRC stage's); 0: straight to m, the FCS stage idle
-        CrcAppender fcs = instance(() -> new CrcAppender(CrcSpec.CRC32, dataWidth, 0, true));
-        fcs.enable.set(fcsBySue);
-        Stream<PacketBeat> toFcs = sue.newWire("to_fcs");
-        toFcs.valid.set(sue.valid.and(fcsBySue));
-        assignLeaves(toFcs.payload, sue.payload);
-        fcs.s.connectFrom(toFcs);
-        Stream<PacketBeat> withFcs = fcs.m.m2sPipe();
-        sue.ready.set(mux(fcsBySue, toFcs.ready, m.ready));
-        m.valid.set(mux(fcsBySue, withFcs.valid, sue.valid));
-        m.payload.data.set(mux(fcsBySue, withFcs.payload.data, sue.payload.data));
-        m.payload.keep.set(mux(fcsBySue, withFcs.payload.keep, sue.payload.keep));
-        m.payload.last.set(mux(fcsBySue, withFcs.payload.last, sue.payload.last));
-        withFcs.ready.set(m.ready);
+        new FcsStage(sue, own.fcsBySue, m, dataWidth);
         data.assertProtocol("data", false);
         List<Bits> beyond = new ArrayList<>();
-        for (int i = n - 1; i >= 0; i--) {
+        for (int i = g.n - 1; i >= 0; i--) {
             beyond.add(mux(data.payload.keep.bit(i), B(0, 8), data.payload.data.byteAt(i)));
         }
         assertThat(data.valid.not().or(cat(beyond).eq(0)), "data: bytes beyond keep must be zero");
@@ -509,13 +262,5 @@ public final class SueFramer extends Component {
     /** UDP source port / flow label / AFH entropy: {2'b11, vc, dest, 2'b00}, constant per (dest, vc). */
     static Bits entropy(UInt dest, UInt vc) {
         return cat(B(3, 2), vc.asBits(), dest.asBits(), B(0, 2));
-    }
-
-    private static Bits allOnes(int width) {
-        List<Bool> ones = new ArrayList<>();
-        for (int i = 0; i < width; i++) {
-            ones.add(TRUE);
-        }
-        return cat(ones);
     }
 }
