@@ -7,6 +7,8 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Flow;
+import dev.sue.hdl.lib.util.LutAdder;
+import dev.sue.hdl.lib.util.LutCompare;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,11 +55,14 @@ final class FrameSideInfo {
         UInt nIn2 = regNext(len1.resize(14).add(n - 1).slice(13, lg).resize(13)).named("n_in2");
         UInt frameLen1 = body1.resize(14).add(g.c).named("frame_len1"); // without R-CRC
         UInt nOut2 = regNext(frameLen1.add(n - 1).slice(13, lg).resize(13)).named("n_out2");
-        // one adder from body1 (not frame_len1 - 1): a carry chain less before the 1024-bit keep decode
-        UInt lastIdx1 = body1.resize(14).add(g.c - 1).slice(lg - 1, 0).named("last_idx1");
+        // The last beat's byte index, (body + c - 1) mod n, and its keep decode, from gates: with an
+        // adder's carry chain and `>=` compares (which yosys also makes carry logic) the mapper took
+        // the chain's output as arriving at time 0 and mapped the 127 compares of the 1024-bit
+        // decode behind it as a 7-LUT chain (9.5 levels, preset sue_1x400g, session 17)
+        UInt lastIdx1 = LutAdder.sum(body1.resize(lg), U(g.c - 1, 14).resize(lg)).named("last_idx1");
         List<Bool> lk = new ArrayList<>();
         for (int i = n - 1; i >= 0; i--) {
-            lk.add(i == 0 ? TRUE : lastIdx1.ge(i));
+            lk.add(i == 0 ? TRUE : LutCompare.greater(lastIdx1, U(i - 1, lg)));
         }
         Bits lastKeep2 = regNext(cat(lk)).named("last_keep2");
         Bool fast2 = regNext(g.fastPath ? frameLen1.le(n) : FALSE).named("fast2");
