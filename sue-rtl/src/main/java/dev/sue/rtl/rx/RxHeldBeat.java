@@ -93,6 +93,21 @@ final class RxHeldBeat {
                 mux(nextShortT, U(nb, cw).sub(tLen).add(kinShort), U(nb, cw))).named("op_hi");
         opEnd = hl.or(nextShortT).named("op_end");
         fEnd = hl.or(nextShortF).named("f_end");
-        eNow = pos.add(opHi.resize(RxFrameParser.POS_BITS)).named("e_now");
+        // eNow = pos + opHi, summed for each candidate before the choice: after opHi's mux the add
+        // was a carry chain behind the next beat's keep count, and the realigner's mux behind it
+        // (8.25 levels from the MAC input's tkeep at 512 bits, IPv6 and AFH1, session 17). The
+        // short-beat candidate takes pos + nb - T + k for the keep count k (0..8: keep is a
+        // thermometer code, so exactly one count's edge is set) by an AND-OR of sums made from
+        // registers.
+        int pw = RxFrameParser.POS_BITS;
+        UInt heldEnd = pos.add(mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)).resize(pw)).named("e_held");
+        UInt fullEnd = pos.add(U(nb, pw)).named("e_full");
+        UInt shortEnd = U(0, pw);
+        for (int k = 0; k <= 8; k++) {
+            Bool countIsK = k == 0 ? sk.bit(0).not() : k < 8 ? sk.bit(k - 1).andNot(sk.bit(k)) : sk.bit(7);
+            UInt end = pos.add(mux(fcsEn, U(nb - 8 + k, pw), U(nb - 4 + k, pw))).named("e_short_" + k);
+            shortEnd = shortEnd.or(mux(countIsK, end, U(0, pw)));
+        }
+        eNow = mux(hl, heldEnd, mux(nextShortT, shortEnd.named("e_short"), fullEnd)).named("e_now");
     }
 }
