@@ -7,6 +7,8 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.stream.Stream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Stage L of {@link RxFrameParser}: one MAC beat held in registers and decided with the next beat
@@ -87,26 +89,33 @@ final class RxHeldBeat {
         sk = s.payload.keep;
         Bool nextShortT = nextLast.andNot(mux(fcsEn, sk.bit(8), sk.bit(4))).named("next_short_t");
         nextShortF = nextLast.and(fcsEn).andNot(sk.bit(4)).named("next_short_f");
-        // a next beat short enough to hold only trailer bytes has at most 8: count its first 8 lanes only
-        UInt kinShort = RxFrameParser.keepCount(sk.slice(7, 0), cw).named("s_keep_count_short");
+        // A next beat short enough to hold only trailer bytes has at most 8: its keep count k is
+        // 0..8, and exactly one count's edge is set (keep is a thermometer code). The short-beat
+        // candidates below (nb - T + k here, pos + nb - T + k for eNow) are made from registers and
+        // constants for each k and picked by an AND-OR of those edges: with the count summed and
+        // then added, the MAC input's tkeep ran through two carry chains and the realigner's
+        // register select (8.5 levels at 512 bits, AFH1 and AFH2, session 17).
+        List<Bool> countIs = new ArrayList<>();
+        for (int k = 0; k <= 8; k++) {
+            countIs.add(k == 0 ? sk.bit(0).not() : k < 8 ? sk.bit(k - 1).andNot(sk.bit(k)) : sk.bit(7));
+        }
+        UInt shortHi = U(0, cw);
+        for (int k = 0; k <= 8; k++) {
+            shortHi = shortHi.or(mux(countIs.get(k), mux(fcsEn, U(nb - 8 + k, cw), U(nb - 4 + k, cw)), U(0, cw)));
+        }
         opHi = mux(hl, mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)),
-                mux(nextShortT, U(nb, cw).sub(tLen).add(kinShort), U(nb, cw))).named("op_hi");
+                mux(nextShortT, shortHi.named("op_hi_short"), U(nb, cw))).named("op_hi");
         opEnd = hl.or(nextShortT).named("op_end");
         fEnd = hl.or(nextShortF).named("f_end");
-        // eNow = pos + opHi, summed for each candidate before the choice: after opHi's mux the add
-        // was a carry chain behind the next beat's keep count, and the realigner's mux behind it
-        // (8.25 levels from the MAC input's tkeep at 512 bits, IPv6 and AFH1, session 17). The
-        // short-beat candidate takes pos + nb - T + k for the keep count k (0..8: keep is a
-        // thermometer code, so exactly one count's edge is set) by an AND-OR of sums made from
-        // registers.
+        // eNow = pos + opHi, summed for each candidate before the choice (after opHi's mux the add
+        // was a carry chain behind the keep count: 8.25 levels at 512 bits, IPv6 and AFH1)
         int pw = RxFrameParser.POS_BITS;
         UInt heldEnd = pos.add(mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)).resize(pw)).named("e_held");
         UInt fullEnd = pos.add(U(nb, pw)).named("e_full");
         UInt shortEnd = U(0, pw);
         for (int k = 0; k <= 8; k++) {
-            Bool countIsK = k == 0 ? sk.bit(0).not() : k < 8 ? sk.bit(k - 1).andNot(sk.bit(k)) : sk.bit(7);
             UInt end = pos.add(mux(fcsEn, U(nb - 8 + k, pw), U(nb - 4 + k, pw))).named("e_short_" + k);
-            shortEnd = shortEnd.or(mux(countIsK, end, U(0, pw)));
+            shortEnd = shortEnd.or(mux(countIs.get(k), end, U(0, pw)));
         }
         eNow = mux(hl, heldEnd, mux(nextShortT, shortEnd.named("e_short"), fullEnd)).named("e_now");
     }
