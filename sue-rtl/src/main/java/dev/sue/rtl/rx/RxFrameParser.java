@@ -231,19 +231,29 @@ public final class RxFrameParser extends Component {
         return Counter.saturating(name, StatusWord.BITS, step);
     }
 
+    /**
+     * The edges of a contiguous-from-0 keep: element i is set when the keep holds exactly i + 1
+     * lanes (at most one is set; none when the keep is empty).
+     */
+    static List<Bool> keepEdges(Bits keep) {
+        int n = keep.width();
+        List<Bool> edge = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            edge.add(i + 1 < n ? keep.bit(i).andNot(keep.bit(i + 1)) : keep.bit(i));
+        }
+        return edge;
+    }
+
     /** Byte count of a contiguous-from-0 keep (0 when none), {@code cw} bits. */
     static UInt keepCount(Bits keep, int cw) {
         int n = keep.width();
-        Bool[] edge = new Bool[n];
-        for (int i = 0; i < n; i++) {
-            edge[i] = i + 1 < n ? keep.bit(i).andNot(keep.bit(i + 1)) : keep.bit(i);
-        }
+        List<Bool> edge = keepEdges(keep);
         List<Bits> bitsMsbFirst = new ArrayList<>();
         for (int b = cw - 1; b >= 0; b--) {
             List<Bool> terms = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 if ((((i + 1) >> b) & 1) != 0) {
-                    terms.add(edge[i]);
+                    terms.add(edge.get(i));
                 }
             }
             // one wide OR (a reduction tree), not a chain of two-input ORs

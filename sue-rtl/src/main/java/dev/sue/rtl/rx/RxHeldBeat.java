@@ -96,9 +96,8 @@ final class RxHeldBeat {
         // then added, the MAC input's tkeep ran through two carry chains and the realigner's
         // register select (8.5 levels at 512 bits, AFH1 and AFH2, session 17).
         List<Bool> countIs = new ArrayList<>();
-        for (int k = 0; k <= 8; k++) {
-            countIs.add(k == 0 ? sk.bit(0).not() : k < 8 ? sk.bit(k - 1).andNot(sk.bit(k)) : sk.bit(7));
-        }
+        countIs.add(sk.bit(0).not());
+        countIs.addAll(RxFrameParser.keepEdges(sk.slice(7, 0)));
         UInt shortHi = U(0, cw);
         for (int k = 0; k <= 8; k++) {
             shortHi = shortHi.or(mux(countIs.get(k), mux(fcsEn, U(nb - 8 + k, cw), U(nb - 4 + k, cw)), U(0, cw)));
