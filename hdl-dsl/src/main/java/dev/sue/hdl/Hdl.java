@@ -340,6 +340,29 @@ public final class Hdl {
         return (T) whenTrue.wrapSame(Ops.op(OpKind.MUX, t.width(), condition.node(), t, f));
     }
 
+    /**
+     * {@code condition ? whenTrue : whenFalse} for values of any shape (bundles too): a wire named
+     * {@code name} of {@code whenTrue}'s type, each leaf muxed, so that typed words (RAM and FIFO
+     * entries) are chosen by field, not sliced from a flat vector. Values of different classes or
+     * shapes are an error at the caller's line (and {@code whenTrue} is returned).
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends Data> T mux(String name, Bool condition, T whenTrue, T whenFalse) {
+        List<BaseType> a = whenTrue.leaves();
+        List<BaseType> b = whenFalse.leaves();
+        if (whenTrue.getClass() != whenFalse.getClass() || a.size() != b.size()) {
+            Elaboration.current().error("mux() values have different shapes: " + whenTrue.getClass().getSimpleName() + " ("
+                    + a.size() + " leaves) and " + whenFalse.getClass().getSimpleName() + " (" + b.size() + " leaves)");
+            return whenTrue;
+        }
+        T w = wire(name, (T) whenTrue.copyType());
+        List<BaseType> out = w.leaves();
+        for (int i = 0; i < out.size(); i++) {
+            assignLeaf(out.get(i), mux(condition, a.get(i), b.get(i)));
+        }
+        return w;
+    }
+
     /** Concatenation, first argument at the most significant end. */
     public static Bits cat(BaseType... parts) {
         if (parts.length == 0) {

@@ -127,4 +127,51 @@ class BundleTest {
         assertLine(sv, "mid_d1_addr <= mid_addr;");
         assertLine(sv, "assign addr_out = mid_d1_addr;");
     }
+
+    static final class Word extends Bundle {
+        final UInt addr = uint(8);
+        final Bits tag = bits(3);
+
+        @Override
+        public Word copyType() {
+            return new Word();
+        }
+    }
+
+    static final class BundleMux extends Component {
+        final Word a = in(new Word());
+        final Word b = in(new Word());
+        final Bool pick = in(bool());
+        final Word y = out(new Word());
+
+        BundleMux() {
+            assignLeaves(y, mux("picked", pick, a, b));
+        }
+    }
+
+    @Test
+    void aBundleMuxIsANamedWireChosenFieldByField() {
+        String sv = Emit.sv(BundleMux::new);
+        assertLine(sv, "assign picked_addr = pick ? a_addr : b_addr;");
+        assertLine(sv, "assign picked_tag = pick ? a_tag : b_tag;");
+        assertLine(sv, "assign y_addr = picked_addr;");
+    }
+
+    static final class MixedMux extends Component {
+        final Word a = in(new Word());
+        final Outer b = in(new Outer());
+        final Bool pick = in(bool());
+        final Bool y = out(bool());
+
+        MixedMux() {
+            b.req.ready.set(false);
+            Bundle m = mux("mixed", pick, (Bundle) a, (Bundle) b); // MARK:mixed-mux
+            y.set(m.leaves().size() == 2 ? a.tag.orR() : b.tag.orR());
+        }
+    }
+
+    @Test
+    void aMuxOfDifferentShapesIsAnErrorAtTheCallersLine() {
+        Errors.expect(Errors.of(MixedMux::new), "mixed-mux", "mux() values have different shapes: Word (2 leaves) and Outer (4 leaves)");
+    }
 }

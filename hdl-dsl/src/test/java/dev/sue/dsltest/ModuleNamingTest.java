@@ -94,4 +94,43 @@ class ModuleNamingTest {
                 () -> EmitOptions.integration("sue_", "module"));
         assertTrue(e.getMessage().contains("not a plain SystemVerilog identifier"), e.getMessage());
     }
+
+    /** The same logic written from two different Java lines (a refactor moving code). */
+    static final class Moved extends Component {
+        final UInt a = in(uint(8));
+        final UInt y = out(uint(8));
+
+        Moved(boolean here) {
+            if (here) {
+                y.set(regNext(a.add(1)).named("next"));
+                assertThat(a.ne(255), "a below its maximum");
+            } else {
+                y.set(regNext(a.add(1)).named("next"));
+                assertThat(a.ne(255), "a below its maximum");
+            }
+        }
+    }
+
+    static final class TwoMoved extends Component {
+        final UInt a = in(uint(8));
+        final UInt y = out(uint(8));
+
+        TwoMoved() {
+            Moved first = instance("first", () -> new Moved(true));
+            Moved second = instance("second", () -> new Moved(false));
+            first.a.set(a);
+            second.a.set(first.y);
+            y.set(second.y);
+        }
+    }
+
+    @Test
+    void theContentNameIgnoresJavaSourceLines() {
+        List<String> names = names(TwoMoved::new, EmitOptions.integration("sue_", null));
+        assertEquals(2, names.size(), "one module for both instances: " + names);
+        EmittedDesign d = new SvEmitter(EmitOptions.integration("sue_", null)).emit(Emit.elaborate(TwoMoved::new));
+        String moved = d.modules().get(0).text();
+        assertTrue(moved.contains("ModuleNamingTest.java:"), "the emitted text keeps its source locations");
+        assertTrue(moved.contains("a below its maximum (ModuleNamingTest.java:"), moved);
+    }
 }

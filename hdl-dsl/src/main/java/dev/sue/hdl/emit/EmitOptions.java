@@ -12,7 +12,8 @@ import dev.sue.hdl.Naming;
  * together. {@link #integration} makes every name safe to drop into a larger design: each module
  * carries {@code prefix}, and each module below the top ends in a stable suffix taken from its
  * content ({@code sue_stream_fifo_9f31c0aa}: the first 32 bits of the SHA-256 of its class and body,
- * which names its children, so a change anywhere below changes the name). Equal content gives an
+ * which names its children, so a change anywhere below changes the name; the body is hashed without
+ * Java source locations, so moving code in Java renames nothing). Equal content gives an
  * equal name in every configuration, so two designs that share a module define it identically.
  *
  * @param prefix        prepended to every module name that does not already start with it

@@ -70,7 +70,16 @@ final class ModuleWriter {
     private final Map<Assertion, String> formalLabels = new IdentityHashMap<>();
     private final Set<String> usedLabels = new java.util.HashSet<>();
 
-    ModuleWriter(Component component, Map<Component, String> moduleNames) {
+    /** Whether Java source locations are written (comments, assertion texts); off for the content key. */
+    private final boolean locations;
+
+    /**
+     * A writer for {@code component}'s module body; without {@code locations} the body carries no Java source
+     * location, the text the module's content name is derived from (so that editing Java lines above a block
+     * does not rename modules whose logic is unchanged).
+     */
+    ModuleWriter(Component component, Map<Component, String> moduleNames, boolean locations) {
+        this.locations = locations;
         this.component = component;
         this.ir = component.ir();
         this.moduleNames = moduleNames;
@@ -383,8 +392,8 @@ final class ModuleWriter {
         return width == 1 ? "" : "[" + (width - 1) + ":0] ";
     }
 
-    private static String comment(Location l) {
-        if (l.line() <= 0) {
+    private String comment(Location l) {
+        if (!locations || l.line() <= 0) {
             return "";
         }
         return "  // " + l.shortForm();
@@ -748,7 +757,7 @@ final class ModuleWriter {
         out.append(IND).append("always_ff @(posedge ").append(clockOf(first.domain())).append(") begin")
                 .append(comment(first.location())).append('\n');
         for (MemPorts.Write w : writes) {
-            if (writes.size() > 1 && w.location().line() > 0) {
+            if (locations && writes.size() > 1 && w.location().line() > 0) {
                 out.append(IND).append(IND).append("// write port at ").append(w.location().shortForm()).append('\n');
             }
             String addr = printer.print(w.address());
@@ -914,7 +923,7 @@ final class ModuleWriter {
 
     private String statement(Assertion a, boolean forFormal) {
         String cond = printer.print(a.condition());
-        String text = a.message() + " (" + a.location().shortForm() + ")";
+        String text = locations ? a.message() + " (" + a.location().shortForm() + ")" : a.message();
         return switch (a.kind()) {
             case COVER -> "cover (" + cond + ");" + comment(a.location());
             case ASSERT, ASSUME -> {

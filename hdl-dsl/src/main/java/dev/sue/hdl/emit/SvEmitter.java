@@ -62,8 +62,9 @@ public final class SvEmitter {
             }
             return;
         }
-        String body = new ModuleWriter(c, moduleOf).write();
-        String key = c.getClass().getName() + "\n" + body;
+        // the key (deduplication and the content name) leaves out Java source locations: the same logic
+        // emitted from edited Java keeps its module name
+        String key = c.getClass().getName() + "\n" + new ModuleWriter(c, moduleOf, false).write();
         String existing = nameByKey.get(key);
         if (existing != null) {
             moduleOf.put(c, existing);
@@ -72,6 +73,7 @@ public final class SvEmitter {
         String name = moduleName(c, key, nameByKey, variants);
         nameByKey.put(key, name);
         moduleOf.put(c, name);
+        String body = new ModuleWriter(c, moduleOf, true).write();
         modules.add(new EmittedModule(name, ModuleHeader.header(c, name, options.stamp()) + "module " + name + body + "\n`resetall\n",
                 c, false));
     }

@@ -226,7 +226,7 @@ public final class RxReliability extends Component {
         swept.nackValid.set(FALSE);
         swept.nackPsn.set(U(0, 16));
         Bool sweepOrCfg = initBusy.or(cfgRetire);
-        AckState ackNext = choose("ack_next", sweepOrCfg, swept, q.word);
+        AckState ackNext = mux("ack_next", sweepOrCfg, swept, q.word);
         UInt sweepAddr = mux(initBusy, initIdx, pi);
         ackMem.write(mux(sweepOrCfg, sweepAddr, q.eSrc), ackNext, sweepOrCfg.or(q.grant));
         // the same write, seen by the prefetches: one compare per candidate source, chosen by its grant (a sweep or
@@ -459,10 +459,10 @@ public final class RxReliability extends Component {
             // a NACK records its PSN.
             AckState ackS = ackAtS.value("ack_s_port");
             AckState wordA = ackWord("ack_word_timed", expHa, ackHa);
-            AckState wordP = choose("ack_word_pdu", pdNack, nackWord("ack_word_pdu_nack", p.pdExpQ, ackS),
+            AckState wordP = mux("ack_word_pdu", pdNack, nackWord("ack_word_pdu_nack", p.pdExpQ, ackS),
                     ackWord("ack_word_pdu_ack", p.pdExpQ, ackS));
             AckState wordN = nackWord("ack_word_renack", expHn, ackHn);
-            word = choose("ack_word", aEmit, wordA, choose("ack_word_not_timed", pdCand, wordP, wordN));
+            word = mux("ack_word", aEmit, wordA, mux("ack_word_not_timed", pdCand, wordP, wordN));
 
             Bool sameA = ha.eq(sNext);
             Bool sameP = s.eq(sNext);
@@ -647,12 +647,12 @@ public final class RxReliability extends Component {
     record AckPrefetch(UInt addr, AckState held, Bool missedHit, AckState missed) {
         /** {@code c ? a : b}, both started in the same cycle (no address: a picked read gets no forward of its own). */
         static AckPrefetch pick(String name, Bool c, AckPrefetch a, AckPrefetch b) {
-            return new AckPrefetch(null, choose(name, c, a.held, b.held), mux(c, a.missedHit, b.missedHit), a.missed);
+            return new AckPrefetch(null, mux(name, c, a.held, b.held), mux(c, a.missedHit, b.missedHit), a.missed);
         }
 
         /** The entry as the RAM holds it now. */
         AckState value(String name) {
-            return choose(name, missedHit, missed, held);
+            return mux(name, missedHit, missed, held);
         }
     }
 
@@ -733,7 +733,7 @@ public final class RxReliability extends Component {
             HeadLookup.HeadRead held = new HeadLookup.HeadRead(expMem.prefetchExact(src, "nack_retry_exp"),
                     ackTable.prefetch(src, "nack_retry_ack"));
             exp = mux(valid, held.exp().value(heldSrc, "nack_retry_exp_val"), head.exp("exp_hn")).named("exp_n_cand");
-            ack = choose("ack_n_cand", valid, held.ack().value("nack_retry_ack_now"), head.ack("ack_hn"));
+            ack = mux("ack_n_cand", valid, held.ack().value("nack_retry_ack_now"), head.ack("ack_hn"));
             persists = ack.nackValid.and(mux(valid, held.expEqAck(heldSrc, w -> w.nackPsn),
                     head.expEqAck(w -> w.nackPsn))).named("gap_persists");
         }
@@ -743,15 +743,6 @@ public final class RxReliability extends Component {
             valid.set(due.and(lost));
             heldSrc.set(src);
         }
-    }
-
-    /** {@code c ? a : b} for ack_mem words. */
-    private static AckState choose(String name, Bool c, AckState a, AckState b) {
-        AckState w = wire(name, new AckState());
-        w.acked.set(mux(c, a.acked, b.acked));
-        w.nackValid.set(mux(c, a.nackValid, b.nackValid));
-        w.nackPsn.set(mux(c, a.nackPsn, b.nackPsn));
-        return w;
     }
 
     /** Emitted as {@code sue_rx_reliability} (SUE modules carry the {@code sue_} prefix). */

@@ -38,8 +38,9 @@ import dev.sue.hdl.lib.fifo.StreamFifo;
  *   <li>{@code head_src}: the head's source (meaningful with {@code due}).</li>
  *   <li>{@code pop}: remove the head (only with {@code due}).</li>
  *   <li>{@code next_src}: the source of the entry the FIFO fetches this cycle if its output stage is free
- *       (the head is popped or absent), read from a LUT copy of the FIFO's words at the FIFO's own fetch
- *       address (which advances exactly as the FIFO's, from the FIFO's ports); {@code head_fresh}
+ *       (the head is popped or absent), from a LUT copy of the FIFO's words read a cycle ahead at the FIFO's
+ *       own fetch address (which advances exactly as the FIFO's, from the FIFO's ports), so it comes from
+ *       flip-flops (one mux after them); {@code head_fresh}
  *       (registered): that fetch happened, so the head now is the entry {@code next_src} named in the
  *       previous cycle. An owner that reads a per-source
  *       state for both {@code head_src} and {@code next_src} into registers has the current head's state
@@ -129,9 +130,14 @@ public final class TimerQueue extends Component {
 
     /**
      * The entry behind the head, for an owner that reads per-source state a cycle ahead: a LUT copy of the
-     * FIFO's source column, written with every push and read at the FIFO's own fetch address, which advances
+     * FIFO's words, written with every push and read at the FIFO's own fetch address, which advances
      * exactly as the FIFO's (a fetch whenever the output stage is free and the RAM holds an entry, both
-     * visible on the FIFO's ports), so the FIFO itself and its latency stay as they are.
+     * visible on the FIFO's ports), so the FIFO itself and its latency stay as they are. The entry is
+     * registered: the copy is read a cycle ahead at both addresses the fetch pointer can hold next (it, and
+     * it plus one, kept in a register of its own), the fetch picks one, and a push landing at the picked
+     * address in that cycle is forwarded. The owner's per-source reads at {@code next_src} then start from a
+     * flip-flop, not behind a 1024-deep LUT RAM read (two chained RAM reads made 9 levels in the 8192-cell
+     * endpoint at 1024 bits, issue 13).
      */
     private static final class NextHead {
         /** The entry at the FIFO's fetch address (meaningful when the RAM holds one). */
@@ -143,13 +149,23 @@ public final class TimerQueue extends Component {
             Mem<Entry> copy = Mem.ofFactory(words, () -> new Entry(aw, timeBits)).named("next_mem");
             UInt writePtr = reg("next_write_ptr", uint(pw)).init(0);
             UInt fetchPtr = reg("next_fetch_ptr", uint(pw)).init(0);
+            UInt fetchPtrPlusOne = reg("next_fetch_ptr_plus_one", uint(pw)).init(1);
             Bool push = q.s.valid.and(q.s.ready);
             Bool ramHasData = q.occupancy.ne(q.m.valid.asUInt().resize(q.occupancy.width())).named("next_in_ram");
             Bool fetch = q.m.valid.not().or(q.m.ready).and(ramHasData).named("next_fetch");
             copy.write(writePtr, q.s.payload, push);
             when(push, () -> writePtr.set(wrapIncrement(writePtr, words)));
-            when(fetch, () -> fetchPtr.set(wrapIncrement(fetchPtr, words)));
-            entry = copy.readAsync(fetchPtr);
+            when(fetch, () -> {
+                fetchPtr.set(fetchPtrPlusOne);
+                fetchPtrPlusOne.set(wrapIncrement(fetchPtrPlusOne, words));
+            });
+            Entry atFetch = copy.readAsync(fetchPtr);
+            Entry afterFetch = copy.readAsync(fetchPtrPlusOne);
+            Entry held = regNext(mux("next_ahead", fetch, afterFetch, atFetch)).named("next_held");
+            Bool pushHits = push.and(mux(fetch, writePtr.eq(fetchPtrPlusOne), writePtr.eq(fetchPtr)));
+            Bool forwarded = regNext(pushHits).named("next_fwd");
+            Entry pushed = regNext(q.s.payload).named("next_fwd_entry");
+            entry = mux("next_entry", forwarded, pushed, held);
             t.nextSrc.set(entry.src);
             t.headFresh.set(regNext(fetch).named("head_fresh_r"));
             UInt nextSrcR = regNext(t.nextSrc).named("next_src_r");
