@@ -246,13 +246,21 @@ public final class RxFrameParser extends Component {
 
     /** Byte count of a contiguous-from-0 keep (0 when none), {@code cw} bits. */
     static UInt keepCount(Bits keep, int cw) {
+        return keepCountLess(keep, cw, 0);
+    }
+
+    /**
+     * {@code max(count - less, 0)} for the byte count of a contiguous-from-0 keep, {@code cw} bits: each
+     * result bit is an OR of the keep's edges, with no compare or subtraction after the count.
+     */
+    static UInt keepCountLess(Bits keep, int cw, int less) {
         int n = keep.width();
         List<Bool> edge = keepEdges(keep);
         List<Bits> bitsMsbFirst = new ArrayList<>();
         for (int b = cw - 1; b >= 0; b--) {
             List<Bool> terms = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                if ((((i + 1) >> b) & 1) != 0) {
+                if (((Math.max(i + 1 - less, 0) >> b) & 1) != 0) {
                     terms.add(edge.get(i));
                 }
             }

@@ -14,11 +14,15 @@ import java.util.List;
  * Stage L of {@link RxFrameParser}: one MAC beat held in registers and decided with the next beat
  * on {@code s} as lookahead (so the trailer that straddles into a short last beat is known while
  * the beat before it is still held). Also the held beat's position in its frame and the trailer
- * views every later stage uses: {@code opHi} (bytes of the held beat before the op-region end),
+ * views every later stage uses: {@code opHi} (bytes of the held beat before the op-region end, as an
+ * {@link OpHiChoice}),
  * {@code opEnd} / {@code fEnd} (the op region / the bytes before the FCS end in this beat) and
  * {@code eNow} (the frame offset where the op region would end here).
  */
 final class RxHeldBeat {
+    /** The ends pos + nb + j kept in registers: j from a short beat's nb - 8 to a full beat's nb + 4. */
+    private static final int END_FROM = -8;
+    private static final int END_TO = 4;
     final Bool hv = reg("hv", bool()).init(false);
     final Bits hd;
     final Bits hk;
@@ -32,7 +36,8 @@ final class RxHeldBeat {
     /** Beat index in the frame (saturating at q + 1) and byte position of the held beat. */
     final UInt bi;
     final UInt pos;
-    final UInt opHi;
+    /** opHi as a choice among its candidates, which a later stage compares or offsets before the choice. */
+    final OpHiChoice opHiChoice;
     final Bool opEnd;
     final Bool fEnd;
     final Bool nextShortF;
@@ -52,6 +57,12 @@ final class RxHeldBeat {
         hkNoFcs = reg("hk_no_fcs", bits(nb));
         hc = reg("hc", uint(cw));
         UInt kin = RxFrameParser.keepCount(s.payload.keep, cw).named("s_keep_count");
+        // the held beat's bytes before the trailer (R-CRC + FCS, or R-CRC), registered with the beat and
+        // counted from the keep's edges like kin: compared and subtracted after hc it ran through two carry
+        // chains into the op end (8 levels at 1024 bits, session 18)
+        UInt heldHi = reg("held_hi", uint(cw));
+        UInt kinLessT = mux(fcsEn, RxFrameParser.keepCountLess(s.payload.keep, cw, 8),
+                RxFrameParser.keepCountLess(s.payload.keep, cw, 4)).named("s_keep_count_less_t");
         emit = hv.and(hl.or(s.valid)).and(go).named("emit");
         s.ready.set(hv.not().or(emit));
         when(s.fire(), () -> {
@@ -62,6 +73,7 @@ final class RxHeldBeat {
             hl.set(s.payload.last);
             he.set(s.payload.err);
             hc.set(kin);
+            heldHi.set(kinLessT);
         }).elseWhen(emit, () -> hv.set(FALSE));
 
         Bool firstIn = reg("first_in", bool()).init(true);
@@ -98,24 +110,31 @@ final class RxHeldBeat {
         List<Bool> countIs = new ArrayList<>();
         countIs.add(sk.bit(0).not());
         countIs.addAll(RxFrameParser.keepEdges(sk.slice(7, 0)));
-        UInt shortHi = U(0, cw);
-        for (int k = 0; k <= 8; k++) {
-            shortHi = shortHi.or(mux(countIs.get(k), mux(fcsEn, U(nb - 8 + k, cw), U(nb - 4 + k, cw)), U(0, cw)));
-        }
-        opHi = mux(hl, mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)),
-                mux(nextShortT, shortHi.named("op_hi_short"), U(nb, cw))).named("op_hi");
+        assertThat(hv.not().or(heldHi.eq(mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)))), "held_hi out of step with hc");
+        opHiChoice = new OpHiChoice(hl, nextShortT, countIs, fcsEn, heldHi, nb);
         opEnd = hl.or(nextShortT).named("op_end");
         fEnd = hl.or(nextShortF).named("f_end");
-        // eNow = pos + opHi, summed for each candidate before the choice (after opHi's mux the add
-        // was a carry chain behind the keep count: 8.25 levels at 512 bits, IPv6 and AFH1)
+        // eNow = pos + opHi. Every end a beat that is not held last can give, pos + nb + j for
+        // j = -8..4 (a short beat's nb - T + k, a full beat's nb), is kept in a register of its
+        // own beside pos and chosen like opHi: summed from pos behind the choice, a 14-bit carry
+        // chain preceded the keep edges' AND-OR and the realigner's selects (9 levels in preset
+        // sue_1x400g, session 18)
         int pw = RxFrameParser.POS_BITS;
-        UInt heldEnd = pos.add(mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)).resize(pw)).named("e_held");
-        UInt fullEnd = pos.add(U(nb, pw)).named("e_full");
+        UInt heldEnd = pos.add(heldHi.resize(pw)).named("e_held");
+        List<UInt> endAt = new ArrayList<>();
+        for (int j = END_FROM; j <= END_TO; j++) {
+            int offset = nb + j;
+            UInt end = reg("pos_plus_" + offset, uint(pw)).init(offset);
+            when(emit, () -> when(hl, () -> end.set(U(offset, pw)))
+                    .elseWhen(pos.lt(U(posMax, pw)), () -> end.set(end.add(nb))));
+            assertThat(end.eq(pos.add(U(offset, pw))), "end register pos_plus_" + offset + " out of step with pos");
+            endAt.add(end);
+        }
         UInt shortEnd = U(0, pw);
         for (int k = 0; k <= 8; k++) {
-            UInt end = pos.add(mux(fcsEn, U(nb - 8 + k, pw), U(nb - 4 + k, pw))).named("e_short_" + k);
+            UInt end = mux(fcsEn, endAt.get(k - 8 - END_FROM), endAt.get(k - 4 - END_FROM));
             shortEnd = shortEnd.or(mux(countIs.get(k), end, U(0, pw)));
         }
-        eNow = mux(hl, heldEnd, mux(nextShortT, shortEnd.named("e_short"), fullEnd)).named("e_now");
+        eNow = mux(hl, heldEnd, mux(nextShortT, shortEnd.named("e_short"), endAt.get(-END_FROM))).named("e_now");
     }
 }

@@ -28,8 +28,11 @@ final class RxRealigner {
         UInt pc = reg("pend_cnt", uint(cw));
         UInt pe = reg("pend_e", uint(RxFrameParser.POS_BITS));
         UInt bi = h.bi;
-        UInt opHi = h.opHi;
         Bool opEnd = h.opEnd;
+        // opHi's compares and offsets, each made on opHi's candidates before the choice (OpHiChoice)
+        Bool hiAboveSh = h.opHiChoice.test("op_hi_above_sh", x -> x.gt(U(sh, cw)), v -> v > sh);
+        UInt hiLessSh = h.opHiChoice.map("op_hi_less_sh", cw, x -> x.sub(U(sh, cw)), v -> v - sh);
+        UInt endCount = h.opHiChoice.map("end_cnt", cw, x -> U(nb - sh, cw).add(x), v -> nb - sh + v);
         Bits curHi = cat(B(0, 8 * sh), h.hd.slice(w - 1, 8 * sh));
         Bits combined = cat(h.hd.slice(8 * sh - 1, 0), prevHi);
         Bool live = h.emit.andNot(done);
@@ -37,23 +40,22 @@ final class RxRealigner {
         Bool atQ = bi.eq(q);
         Bool afterQ = bi.gt(U(q, bi.bitWidth()));
         Bool comb = live.and(afterQ).named("comb");
-        Bool endsHere = opEnd.and(opHi.le(U(sh, cw)));
+        Bool endsHere = opEnd.andNot(hiAboveSh);
         out.valid.set(pv.or(comb));
         out.payload.data.set(mux(pv, pd, combined));
-        out.payload.cnt.set(mux(pv, pc, mux(endsHere, U(nb - sh, cw).add(opHi), U(nb, cw))));
+        out.payload.cnt.set(mux(pv, pc, mux(endsHere, endCount, U(nb, cw))));
         out.payload.last.set(pv.or(endsHere));
         out.payload.e.set(mux(pv, pe, h.eNow));
         assertThat(pv.and(comb).not(), "realigner: pending end and combined beat in one cycle");
         when(out.ready, () -> {
             pv.set(FALSE);
             when(h.emit, () -> {
-                when(bi.le(U(q, bi.bitWidth())).or(afterQ.and(opEnd).and(opHi.gt(U(sh, cw)))), () -> {
+                when(bi.le(U(q, bi.bitWidth())).or(afterQ.and(opEnd).and(hiAboveSh)), () -> {
                     pd.set(mux(beforeQ, B(0, w), curHi));
-                    pc.set(mux(bi.eq(q).and(opHi.gt(U(sh, cw))), opHi.sub(U(sh, cw)),
-                            mux(afterQ, opHi.sub(U(sh, cw)), U(0, cw))));
+                    pc.set(mux(bi.eq(q).and(hiAboveSh), hiLessSh, mux(afterQ, hiLessSh, U(0, cw))));
                     pe.set(h.eNow);
                 });
-                when(live.and(opEnd).and(bi.le(U(q, bi.bitWidth())).or(opHi.gt(U(sh, cw)))), () -> pv.set(TRUE));
+                when(live.and(opEnd).and(bi.le(U(q, bi.bitWidth())).or(hiAboveSh)), () -> pv.set(TRUE));
                 when(opEnd, () -> done.set(TRUE));
                 when(atQ.or(afterQ), () -> prevHi.set(h.hd.slice(w - 1, 8 * sh)));
                 when(h.hl, () -> done.set(FALSE));
