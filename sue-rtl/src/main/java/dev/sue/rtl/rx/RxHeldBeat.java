@@ -61,6 +61,7 @@ final class RxHeldBeat {
         // counted from the keep's edges like kin: compared and subtracted after hc it ran through two carry
         // chains into the op end (8 levels at 1024 bits, session 18)
         UInt heldHi = reg("held_hi", uint(cw));
+        Bool fcsAtLoad = reg("fcs_at_load", bool()); // for the check below only (fcs_en may be rewritten)
         UInt kinLessT = mux(fcsEn, RxFrameParser.keepCountLess(s.payload.keep, cw, 8),
                 RxFrameParser.keepCountLess(s.payload.keep, cw, 4)).named("s_keep_count_less_t");
         emit = hv.and(hl.or(s.valid)).and(go).named("emit");
@@ -74,6 +75,7 @@ final class RxHeldBeat {
             he.set(s.payload.err);
             hc.set(kin);
             heldHi.set(kinLessT);
+            fcsAtLoad.set(fcsEn);
         }).elseWhen(emit, () -> hv.set(FALSE));
 
         Bool firstIn = reg("first_in", bool()).init(true);
@@ -110,7 +112,8 @@ final class RxHeldBeat {
         List<Bool> countIs = new ArrayList<>();
         countIs.add(sk.bit(0).not());
         countIs.addAll(RxFrameParser.keepEdges(sk.slice(7, 0)));
-        assertThat(hv.not().or(heldHi.eq(mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)))), "held_hi out of step with hc");
+        assertThat(hv.not().or(fcsAtLoad.ne(fcsEn)).or(heldHi.eq(mux(hc.gt(tLen), hc.sub(tLen), U(0, cw)))),
+                "held_hi out of step with hc");
         opHiChoice = new OpHiChoice(hl, nextShortT, countIs, fcsEn, heldHi, nb);
         opEnd = hl.or(nextShortT).named("op_end");
         fEnd = hl.or(nextShortF).named("f_end");
