@@ -7,6 +7,7 @@ import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import java.util.function.IntUnaryOperator;
 
@@ -51,14 +52,20 @@ final class OpHiChoice {
      */
     UInt map(String name, int width, Function<UInt, UInt> ofHeld, IntUnaryOperator ofConstant) {
         long mask = (1L << width) - 1;
+        return choose(name, width, ofHeld.apply(held).resize(width), v -> U(ofConstant.applyAsInt(v) & mask, width));
+    }
+
+    /**
+     * The value that goes with opHi, {@code width} bits: {@code ofHeld} for the held candidate, {@code ofConstant}
+     * of each constant candidate (a constant, or a register kept for it) for the others.
+     */
+    UInt choose(String name, int width, UInt ofHeld, IntFunction<UInt> ofConstant) {
         UInt shortValue = U(0, width);
         for (int k = 0; k < countIs.size(); k++) {
-            UInt withFcs = U(ofConstant.applyAsInt(nb - 8 + k) & mask, width);
-            UInt withoutFcs = U(ofConstant.applyAsInt(nb - 4 + k) & mask, width);
-            shortValue = shortValue.or(mux(countIs.get(k), mux(fcsEn, withFcs, withoutFcs), U(0, width)));
+            UInt value = mux(fcsEn, ofConstant.apply(nb - 8 + k), ofConstant.apply(nb - 4 + k));
+            shortValue = shortValue.or(mux(countIs.get(k), value, U(0, width)));
         }
-        UInt full = U(ofConstant.applyAsInt(nb) & mask, width);
-        return mux(heldLast, ofHeld.apply(held).resize(width), mux(nextShort, shortValue, full)).named(name);
+        return mux(heldLast, ofHeld, mux(nextShort, shortValue, ofConstant.apply(nb))).named(name);
     }
 
     /** {@code p(opHi)}: {@code ofHeld} for the held candidate, {@code ofConstant} for each constant one. */

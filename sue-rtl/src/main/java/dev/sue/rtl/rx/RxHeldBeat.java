@@ -119,7 +119,7 @@ final class RxHeldBeat {
         fEnd = hl.or(nextShortF).named("f_end");
         // eNow = pos + opHi. Every end a beat that is not held last can give, pos + nb + j for
         // j = -8..4 (a short beat's nb - T + k, a full beat's nb), is kept in a register of its
-        // own beside pos and chosen like opHi: summed from pos behind the choice, a 14-bit carry
+        // own beside pos and chosen with opHi: summed from pos behind the choice, a 14-bit carry
         // chain preceded the keep edges' AND-OR and the realigner's selects (9 levels in preset
         // sue_1x400g, session 18)
         int pw = RxFrameParser.POS_BITS;
@@ -133,11 +133,6 @@ final class RxHeldBeat {
             assertThat(end.eq(pos.add(U(offset, pw))), "end register pos_plus_" + offset + " out of step with pos");
             endAt.add(end);
         }
-        UInt shortEnd = U(0, pw);
-        for (int k = 0; k <= 8; k++) {
-            UInt end = mux(fcsEn, endAt.get(k - 8 - END_FROM), endAt.get(k - 4 - END_FROM));
-            shortEnd = shortEnd.or(mux(countIs.get(k), end, U(0, pw)));
-        }
-        eNow = mux(hl, heldEnd, mux(nextShortT, shortEnd.named("e_short"), endAt.get(-END_FROM))).named("e_now");
+        eNow = opHiChoice.choose("e_now", pw, heldEnd, offset -> endAt.get(offset - nb - END_FROM));
     }
 }
