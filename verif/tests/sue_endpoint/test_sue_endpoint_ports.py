@@ -20,16 +20,18 @@ from common.paths import JAR
 from test_sue_endpoint import OPT, PARAMS, SCENARIOS, env_of
 
 
-def ports_design(ports: int):
-    params = {**PARAMS, "ports": ports}
+def ports_design(ports: int, vcs: int = PARAMS["vcs"]):
+    params = {**PARAMS, "ports": ports, "vcs": vcs}
     return params, generate("sue_endpoint", params)
 
 
-@pytest.mark.parametrize("ports,seed", [(2, 21), (4, 22)])
-def test_ports_pair_faulty_links(ports, seed):
+# 4 ports x 4 VCs, as every 4-port preset: the RX merger's round robin over 16 queues, and a plane's
+# credits of four one-port pools (SueTx.creditsPerVc)
+@pytest.mark.parametrize("ports,vcs,seed", [(2, 2, 21), (4, 4, 22)])
+def test_ports_pair_faulty_links(ports, vcs, seed):
     """Loss, corruption and duplication on every port's links, both directions, default port map
     (A = 1 sends to B = 2 on port 2 mod ports, B to A on port 1)."""
-    params, design = ports_design(ports)
+    params, design = ports_design(ports, vcs)
     env = {**env_of(design, params), "TB_PORTS": str(ports), "TB_OPS": "500", **SCENARIOS["loss1_corrupt_dup"]}
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed, opt=OPT)
 
@@ -83,6 +85,19 @@ def test_generator_refuses_other_port_counts(tmp_path, ports):
                        capture_output=True, text=True)
     assert r.returncode == 2, r.stderr
     assert f"'ports' = {ports} is out of range; valid values: 1, 2, 4" in r.stderr, r.stderr
+
+
+# The planes, dispatcher and merger within the endpoint's depth budget (8 weighted levels, DSL
+# estimate) at 2 and 4 ports x 4 VCs (the merger's round robin over 8 and 16 queues): `make gen`
+# checks each top's defaults only (one port). 256 bits keeps it to seconds; the 1024-bit presets are
+# the same logic wider (sue-rtl/DESIGN-PORTS.md, "Timing").
+@pytest.mark.parametrize("ports,data_width,port_width", [(2, 256, 128), (4, 256, 64)])
+def test_ports_within_depth_budget(tmp_path, ports, data_width, port_width):
+    r = subprocess.run(["java", "-jar", str(JAR), "sue_endpoint", "-p", f"ports={ports}", "-p", "vcs=4",
+                        "-p", "xpus=16", "-p", f"dataWidth={data_width}", "-p", f"portWidth={port_width}",
+                        "-p", "cells=2048", "-p", "rxBufBytes=65536", "--max-depth=8", "--out-dir", str(tmp_path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
 
 
 @pytest.mark.parametrize("ports,loss,seed", [(2, "1:1000:0:both", 51), (2, "1:1000:0:ab", 52), (4, "1:1000:0:ba", 53)])

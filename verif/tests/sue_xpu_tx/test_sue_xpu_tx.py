@@ -60,7 +60,7 @@ _spec.loader.exec_module(lint_all)
 
 LINT = [
     {"dataWidth": 128, "cmdCredits": 1, "dataCredits": 1, "fifoDepth": 2},
-    {"dataWidth": 512, "cmdCredits": 255, "dataCredits": 4095, "fifoDepth": 1024},
+    {"dataWidth": 512, "cmdCredits": 255, "dataCredits": 4095, "fifoDepth": 4096},
     {"dataWidth": 1024, "cmdCredits": 3, "dataCredits": 7, "fifoDepth": 40},
     {"dataWidth": 2048, "cmdCredits": 16, "dataCredits": 16, "fifoDepth": 9},
 ]

@@ -138,16 +138,28 @@ public final class SueTx extends Component {
      * "Credits"): the XPU's pool is one plane's, so a plane's pool is {@code ports} times the
      * one-port cap (the XPU may keep every port as busy as one port, and in strict mode may spend
      * the whole pool on one plane), within what the plane's {@code cells} hold and what the XPU
-     * interface's output FIFO can hold ({@link #MAX_XPU_FIFO} beats: 2 x vcs x credits).
+     * interface's output FIFO can hold ({@link #maxXpuFifo} beats: 2 x vcs x credits).
      */
     public static int creditsPerVc(int dataWidth, int vcs, int cells, int ports) {
         int reserve = 2 * (ceilDiv(XpuTxBus.MAX_OP_BYTES, dataWidth / 8) + 1) + 8;
-        int cap = Math.min(ports * MAX_CREDITS, MAX_XPU_FIFO / (2 * vcs));
+        int cap = Math.min(ports * MAX_CREDITS, maxXpuFifo(dataWidth) / (2 * vcs));
         return Math.max(0, Math.min(cap, (cells - reserve) / (2 * vcs)));
     }
 
-    /** The deepest output FIFO {@link XpuTxInterface} builds (its {@code fifoDepth} limit). */
-    public static final int MAX_XPU_FIFO = 1024;
+    /**
+     * Most {@code tx_data} bytes a plane's XPU interface output FIFO holds (1024 beats at 1024 bits).
+     * A bound in bytes, not beats: at 4 ports x 4 VCs a plane's pool of four one-port pools is a
+     * FIFO of 2048 beats, 0.6 or 1.2 Mbit at 256 or 512 bits, where it lifts 256-byte writes from
+     * 0.946 to 0.975 of 4 x one port; at 1024 bits it would be 2.4 Mbit per plane, more than the
+     * cell buffer of a {@code sue_4x100g} plane, so there the pool stays two one-port pools
+     * (sue-rtl/DESIGN-PORTS.md, "Credits" and "4 ports x 4 VCs").
+     */
+    public static final int MAX_XPU_FIFO_BYTES = 128 * 1024;
+
+    /** The deepest XPU interface output FIFO at {@code dataWidth}, in beats ({@link #MAX_XPU_FIFO_BYTES}). */
+    public static int maxXpuFifo(int dataWidth) {
+        return MAX_XPU_FIFO_BYTES / (dataWidth / 8);
+    }
 
     /** The XPU interface's output FIFO: every beat the XPU's credits allow, rounded up to 2^n. */
     public static int xpuFifoDepth(int vcs, int credits) {

@@ -25,7 +25,7 @@ public final class SueXpuTops {
                                 4095),
                         ParamSpec.integer("fifoDepth",
                                 "output FIFO beats (registers <= 8, RAM above); overflow-free when >= "
-                                        + "4*(cmdCredits+dataCredits)", 8, 2, 1024)),
+                                        + "4*(cmdCredits+dataCredits)", 8, 2, XpuTxInterface.MAX_FIFO_DEPTH)),
                 v -> () -> new XpuTxInterface(v.integer("dataWidth"), v.integer("cmdCredits"),
                         v.integer("dataCredits"), v.integer("fifoDepth"))));
     }

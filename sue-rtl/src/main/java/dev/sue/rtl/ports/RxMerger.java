@@ -45,7 +45,8 @@ import java.util.List;
  * XPU's credits cover) while the one before sends its last beat, so ops follow back to back, and
  * sent from the next cycle on consecutive cycles; the credits it takes leave the counts a cycle
  * after the grant, and meanwhile its VC asks for nothing (two one-beat ops of one VC are a cycle
- * apart). The output is registered, all zero while {@code rx_valid = 0}. {@code rx_reset_in} drops the XPU's credits (as one plane
+ * apart). A request compares only the low bits of the counts, beside flags registered from them
+ * (below), so the round robin over 16 queues (4 ports x 4 VCs) stays within the depth budget. The output is registered, all zero while {@code rx_valid = 0}. {@code rx_reset_in} drops the XPU's credits (as one plane
  * would); {@code rx_reset_out} is 1 in reset and the cycle after {@code rx_reset_in}.
  */
 public final class RxMerger extends Component {
@@ -124,9 +125,20 @@ public final class RxMerger extends Component {
         Bool resetIn = xpu.resetIn;
         List<UInt> cmdHeld = new ArrayList<>();
         List<UInt> dataHeld = new ArrayList<>();
+        // Beside each count a flag registered from its value (not its next one: no adder before
+        // it): "at least 2 command credits" and "at least 2^bigBits data credits" a cycle ago. A
+        // cycle takes at most one op (1 command credit, at most 2^CYCLE_BITS < 2^bigBits data
+        // credits) and gives at most 4 of each, so with the flag set the count still covers any
+        // op, and with it clear the count is below 8 (commands) or 2^(bigBits + 1) (data): a
+        // request compares only those low bits of the counts.
+        int bigBits = XpuTxBus.CYCLE_BITS + 1;
+        List<Bool> cmdBig = new ArrayList<>();
+        List<Bool> dataBig = new ArrayList<>();
         for (int v = 0; v < 1 << XpuTxBus.VC_BITS; v++) {
             cmdHeld.add(v < vcs ? reg("xpu_cmd_" + v, uint(cw)).init(0) : U(0, cw));
             dataHeld.add(v < vcs ? reg("xpu_data_" + v, uint(cw)).init(0) : U(0, cw));
+            cmdBig.add(v < vcs ? reg("xpu_cmd_big_" + v, bool()).init(false) : FALSE);
+            dataBig.add(v < vcs ? reg("xpu_data_big_" + v, bool()).init(false) : FALSE);
         }
 
         // ---- arbitration: whole ops whose credits the XPU has given ----------------------------
@@ -153,19 +165,22 @@ public final class RxMerger extends Component {
         assertThat(pop.not().or(headValid), "an op's next beat is not in the merger's FIFO");
         Bool free = busy.not().or(head.last).named("free");
 
+        // A queue asks while its head op is whole and covered; whether the output is free is
+        // applied to the start only (the grant is used only then), off the arbiter's inputs.
         List<Bool> requests = new ArrayList<>();
         for (int q = 0; q < queues; q++) {
             int v = q % vcs;
             MergeOp op = ops.get(q).payload;
-            Bool covered = cmdHeld.get(v).ne(0).and(op.data.not().or(dataHeld.get(v).ge(op.beats.resize(cw))));
+            Bool cmdCovered = cmdBig.get(v).or(cmdHeld.get(v).resize(3).ne(0));
+            Bool dataCovered = dataBig.get(v).or(dataHeld.get(v).resize(bigBits + 1).ge(op.beats.resize(bigBits + 1)));
             Bool justTaken = startQ.and(startVcQ.eq(v));
-            requests.add(ops.get(q).valid.and(beats.get(q).m.valid).and(covered).and(free).andNot(justTaken)
-                    .named("ready_op_" + q));
+            requests.add(ops.get(q).valid.and(beats.get(q).m.valid).and(cmdCovered)
+                    .and(op.data.not().or(dataCovered)).andNot(justTaken).named("ready_op_" + q));
         }
         Arbiter arb = instance("arb", () -> new Arbiter(queues, ArbiterPolicy.ROUND_ROBIN));
         arb.request.set(OneHot.fromBools(requests));
         // the arbiter grants whenever anything asks: "start" from the requests, beside the arbiter
-        Bool start = OneHot.fromBools(requests).ne(0).named("start");
+        Bool start = OneHot.fromBools(requests).ne(0).and(free).named("start");
         arb.advance.set(start);
         UInt granted = arb.grantIndex.resize(qb);
         when(start, () -> cur.set(granted));
@@ -192,6 +207,8 @@ public final class RxMerger extends Component {
             cmd.set(mux(resetIn, U(0, cw), cmd.add(mux(inCmd, count, U(0, cw))).sub(mux(mine, U(1, cw), U(0, cw)))));
             dat.set(mux(resetIn, U(0, cw), dat.add(mux(inData, count, U(0, cw)))
                     .sub(mux(mine.and(startData), startBeats.resize(cw), U(0, cw)))));
+            cmdBig.get(v).set(resetIn.not().and(cmd.ge(2)));
+            dataBig.get(v).set(resetIn.not().and(dat.shr(bigBits).ne(0)));
         }
 
         // ---- the output register ----------------------------------------------------------------

@@ -35,7 +35,7 @@ import java.util.List;
  *     accepts per VC).
  * <li>{@code dataCredits}: 1..4095, data credits per VC after reset (one per {@code tx_data}
  *     beat).
- * <li>{@code fifoDepth}: 2..1024, beats of the output FIFO that absorbs downstream stalls
+ * <li>{@code fifoDepth}: 2..4096, beats of the output FIFO that absorbs downstream stalls
  *     (registers up to 8, RAM above). It never overflows when
  *     {@code vcs * (cmdCredits + dataCredits) <= fifoDepth} (every beat the XPU may send has a
  *     place whatever the buffer behind does); otherwise an op that does not fit when it starts
@@ -95,6 +95,8 @@ import java.util.List;
  */
 public final class XpuTxInterface extends Component {
     public static final int VCS = 4;
+    /** The deepest output FIFO ({@code fifoDepth}): 2048 beats hold four one-port pools of 4 VCs (SueTx). */
+    public static final int MAX_FIFO_DEPTH = 4096;
 
     /**
      * A command-table word, also the layout of {@code cfg_data}: whether the type carries data,
@@ -152,7 +154,7 @@ public final class XpuTxInterface extends Component {
                 "dataWidth must be 128, 256, 512, 1024 or 2048, got " + dataWidth);
         require(cmdCredits >= 1 && cmdCredits <= 4095, "cmdCredits must be 1..4095, got " + cmdCredits);
         require(dataCredits >= 1 && dataCredits <= 4095, "dataCredits must be 1..4095, got " + dataCredits);
-        require(fifoDepth >= 2 && fifoDepth <= 1024, "fifoDepth must be 2..1024, got " + fifoDepth);
+        require(fifoDepth >= 2 && fifoDepth <= MAX_FIFO_DEPTH, "fifoDepth must be 2.." + MAX_FIFO_DEPTH + ", got " + fifoDepth);
         final int bytesPerBeat = dataWidth / 8;
         final int lb = log2Up(bytesPerBeat);
         final int cw = bitsFor(Math.max(cmdCredits, dataCredits));

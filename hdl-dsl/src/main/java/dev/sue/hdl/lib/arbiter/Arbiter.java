@@ -61,14 +61,19 @@ public final class Arbiter extends Component {
      * Requesters above the last served one come first ({@code mask}); when none of them asks,
      * the lowest requester overall wins. Serving requester {@code i} sets the mask to the bits
      * above {@code i}, so each other requester is served at most once before {@code i} again.
+     *
+     * <p>Depth: the picks and the next mask come from gates (prefix ORs), not {@code x & -x} and
+     * {@code g - 1} (two carry chains in series, 6.25 levels at 16 requesters). The bits above
+     * the lowest set bit of x are the prefix OR of x below each bit, so the next mask is chosen
+     * from the same prefix ORs as the grant, beside it rather than behind it.
      */
     private Bits roundRobin() {
         Bits mask = reg("priority_mask", bits(request.width())).init(0);
         Bits preferred = request.and(mask).named("preferred_request");
-        // Depth: the picks and the mask from gates (prefix ORs), not x & -x and g - 1: two carry
-        // chains in series, 6.25 levels at 16 requesters (a chain per 4 requesters more)
-        Bits pick = mux(preferred.ne(0), OneHot.lowestSetByGates(preferred), OneHot.lowestSetByGates(request));
-        when(advance, () -> mask.set(OneHot.bitsAboveByGates(grant)));
+        Bool anyPreferred = preferred.ne(0).named("any_preferred");
+        Bits pick = mux(anyPreferred, OneHot.lowestSetByGates(preferred), OneHot.lowestSetByGates(request));
+        Bits above = mux(anyPreferred, OneHot.aboveLowestSet(preferred), OneHot.aboveLowestSet(request));
+        when(advance, () -> mask.set(above));
         return pick;
     }
 }

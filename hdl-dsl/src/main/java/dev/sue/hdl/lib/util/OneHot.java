@@ -41,10 +41,19 @@ public final class OneHot {
 
     /** {@link #bitsAbove} built from gates (a prefix OR, as {@link #lowestSetByGates}). */
     public static Bits bitsAboveByGates(Bits oneHot) {
-        List<Bool> upTo = prefixOr(oneHot);
-        List<Bool> bits = new ArrayList<>(oneHot.width());
+        return aboveLowestSet(oneHot);
+    }
+
+    /**
+     * Every bit above the lowest set bit of {@code x} (zero when {@code x} is zero), from gates:
+     * {@code bitsAboveByGates(lowestSetByGates(x))} without the pick in between, the prefix OR
+     * of {@code x} below each bit.
+     */
+    public static Bits aboveLowestSet(Bits x) {
+        List<Bool> upTo = prefixOr(x);
+        List<Bool> bits = new ArrayList<>(x.width());
         bits.add(FALSE);
-        for (int i = 1; i < oneHot.width(); i++) {
+        for (int i = 1; i < x.width(); i++) {
             bits.add(upTo.get(i - 1));
         }
         return fromBools(bits);
