@@ -260,13 +260,19 @@ final class RxOpDeliverer {
     private static final class DataPort {
         final UInt dRdVc;
         final UInt dRdWord;
+        /** {@code d_rd_word + 1}, chosen among its own candidates: no adder behind the choice. */
+        final UInt dRdWordNext;
         final Bits window;
 
         DataPort(RxBuffer buf) {
             Bool dPar = reg("d_par", bool()).init(false);
             dRdVc = wire("d_rd_vc", uint(2));
             dRdWord = wire("d_rd_word", uint(buf.wb));
-            Bits dr0 = buf.bank0.readSync(buf.bankAddr(dRdVc, dRdWord.add(1)));
+            dRdWordNext = wire("d_rd_word_next", uint(buf.wb));
+            // Depth: bank 0's address was d_rd_word + 1, a carry chain after the choice between the
+            // active op's word and a new op's first (which the op-map lane picks): 8.75 levels in the
+            // whole endpoint at 256 bits (yosys), the chain's output taken as arriving early by ABC
+            Bits dr0 = buf.bank0.readSync(buf.bankAddr(dRdVc, dRdWordNext));
             Bits dr1 = buf.bank1.readSync(buf.bankAddr(dRdVc, dRdWord));
             dPar.set(dRdWord.bit(0));
             window = cat(mux(dPar, dr0, dr1), mux(dPar, dr1, dr0)).named("window");
@@ -378,6 +384,8 @@ final class RxOpDeliverer {
     private static final class ActiveOp {
         final UInt actLeft;
         final UInt actWord;
+        // act_word + 1, kept beside it (port D's bank-0 address)
+        final UInt actWordNext;
         final UInt actIdx;
         final UInt actVc;
         final UInt actSrc;
@@ -395,6 +403,7 @@ final class RxOpDeliverer {
         ActiveOp(RxBuffer buf) {
             actLeft = reg("act_left", uint(5)).init(0);
             actWord = reg("act_word", uint(buf.wb)).init(0);
+            actWordNext = reg("act_word_next", uint(buf.wb)).init(1);
             actIdx = reg("act_idx", uint(4)).init(0);
             actVc = reg("act_vc", uint(2)).init(0);
             actSrc = reg("act_src", uint(10)).init(0);
@@ -417,12 +426,15 @@ final class RxOpDeliverer {
         void step(DataPort d, HeaderPort h, HeaderDecode op, Issue issue, OpReadPlan plan) {
             d.dRdVc.set(h.hv);
             d.dRdWord.set(plan.dFirst);
+            d.dRdWordNext.set(plan.dAfterFirst);
             dRet.set(FALSE);
             Bool goReads = issue.go.and(plan.readsNow.ne(0)).named("go_reads");
             when(actReading, () -> {
                 d.dRdVc.set(actVc);
                 d.dRdWord.set(actWord);
-                actWord.set(actWord.add(1));
+                d.dRdWordNext.set(actWordNext);
+                actWord.set(actWordNext);
+                actWordNext.set(actWordNext.add(1));
                 actLeft.set(actLeft.sub(1));
                 actIdx.set(actIdx.add(1));
                 dRet.set(TRUE);
@@ -430,12 +442,14 @@ final class RxOpDeliverer {
                 dLast.set(actLeft.eq(1));
             }).elseWhen(goReads, () -> {
                 actWord.set(plan.dAfterFirst);
+                actWordNext.set(plan.dAfterSecond);
                 actLeft.set(plan.readsAfter);
                 actIdx.set(plan.firstRead.resize(4).add(1));
                 dRet.set(TRUE);
                 dIdx.set(plan.firstRead.resize(4));
                 dLast.set(plan.noReadsAfter);
             });
+            assertThat(actWordNext.eq(actWord.add(1)), "act_word_next is not act_word + 1");
             actFreeFire.set(mux(actReading, actLeft.eq(2).and(actFree), goReads.and(op.lastOp).and(plan.oneReadAfter)));
             when(issue.go.and(op.hasData), () -> {
                 actVc.set(h.hv);
@@ -500,6 +514,7 @@ final class RxOpDeliverer {
         final UInt firstRead;
         final UInt dFirst;
         final UInt dAfterFirst;
+        final UInt dAfterSecond;
 
         OpReadPlan(RxBuffer buf, HeaderPort h, HeaderDecode op, Issue issue) {
             Bool hasData = op.hasData;
@@ -529,6 +544,7 @@ final class RxOpDeliverer {
             firstRead = mux(win0, U(1, 5), U(0, 5)).named("first_read");
             dFirst = mux(readTwoOn, hWord.add(2), hWord.add(1)).named("d_first");
             dAfterFirst = mux(readTwoOn, hWord.add(3), hWord.add(2)).named("d_after_first");
+            dAfterSecond = mux(readTwoOn, hWord.add(4), hWord.add(3)).named("d_after_second");
         }
     }
 
