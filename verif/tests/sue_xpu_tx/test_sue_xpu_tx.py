@@ -24,6 +24,8 @@ CONFIGS = [
     (1024, 5, 9, True, True, 0, 0.0),
     (1024, 8, 16, True, False, 6, 0.005),
     (128, 4, 20, True, True, 0, 0.005),  # 16 beats per 256-byte op: tx_cycle uses all 4 bits
+    # a plane of 4 ports x 4 VCs at 256 bits (SueTx.creditsPerVc, maxXpuFifo): a 2048-beat FIFO
+    (256, 256, 256, True, True, 0, 0.0),
 ]
 
 

@@ -46,8 +46,10 @@ import java.util.List;
  * sent from the next cycle on consecutive cycles; the credits it takes leave the counts a cycle
  * after the grant, and meanwhile its VC asks for nothing (two one-beat ops of one VC are a cycle
  * apart). A request compares only the low bits of the counts, beside flags registered from them
- * (below), so the round robin over 16 queues (4 ports x 4 VCs) stays within the depth budget. The output is registered, all zero while {@code rx_valid = 0}. {@code rx_reset_in} drops the XPU's credits (as one plane
- * would); {@code rx_reset_out} is 1 in reset and the cycle after {@code rx_reset_in}.
+ * (below), so the round robin over 16 queues (4 ports x 4 VCs) stays within the depth budget. The
+ * output is registered, all zero while {@code rx_valid = 0}. {@code rx_reset_in} drops the XPU's
+ * credits (as one plane would); {@code rx_reset_out} is 1 in reset and the cycle after
+ * {@code rx_reset_in}.
  */
 public final class RxMerger extends Component {
     /** Command credits per plane and VC (ops waiting in the merger). */
