@@ -95,7 +95,10 @@ import java.util.List;
  */
 public final class XpuTxInterface extends Component {
     public static final int VCS = 4;
-    /** The deepest output FIFO ({@code fifoDepth}): 2048 beats hold four one-port pools of 4 VCs (SueTx). */
+    /**
+     * The deepest output FIFO ({@code fifoDepth}): {@code SueTx.maxXpuFifo} at 256 bits (SueTx builds
+     * at most 2048 beats, a plane of 4 ports x 4 VCs holding four one-port pools).
+     */
     public static final int MAX_FIFO_DEPTH = 4096;
 
     /**
