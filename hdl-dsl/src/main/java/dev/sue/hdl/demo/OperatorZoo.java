@@ -158,7 +158,7 @@ public final class OperatorZoo extends Component {
         o("lut_lt_near", LutCompare.less(a, near));
         o("lut_gt_narrow", LutCompare.greater(a, b.resize(Math.max(1, w / 2))));
         o("oh_lowest_gates", OneHot.lowestSetByGates(a.asBits()));
-        o("oh_above_gates", OneHot.bitsAboveByGates(OneHot.lowestSetByGates(a.asBits())));
+        o("oh_above_gates", OneHot.aboveLowestSet(OneHot.lowestSetByGates(a.asBits())));
         // Gate-built add (LutAdder): full width, a narrow operand zero-extended, a carry in.
         o("lut_add", LutAdder.sum(a, b));
         o("lut_add_narrow", LutAdder.sum(a, b.resize(Math.max(1, w / 2))));

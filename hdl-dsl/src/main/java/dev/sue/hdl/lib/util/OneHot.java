@@ -39,15 +39,10 @@ public final class OneHot {
         return fromBools(bits);
     }
 
-    /** {@link #bitsAbove} built from gates (a prefix OR, as {@link #lowestSetByGates}). */
-    public static Bits bitsAboveByGates(Bits oneHot) {
-        return aboveLowestSet(oneHot);
-    }
-
     /**
      * Every bit above the lowest set bit of {@code x} (zero when {@code x} is zero), from gates:
-     * {@code bitsAboveByGates(lowestSetByGates(x))} without the pick in between, the prefix OR
-     * of {@code x} below each bit.
+     * the prefix OR of {@code x} below each bit ({@link PrefixTree}). Of a one-hot vector it is
+     * {@link #bitsAbove}; of any other it spares the {@link #lowestSetByGates} pick in between.
      */
     public static Bits aboveLowestSet(Bits x) {
         List<Bool> upTo = prefixOr(x);
