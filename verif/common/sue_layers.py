@@ -29,8 +29,10 @@ RH_OPS = {0: "ACK", 1: "NACK", 2: "NOACK", 3: "RSVD"}
 
 class RH(Packet):
     """Reliability header: ver[1:0] op[1:0] rsv[1:0] xpuid[9:0] | psn[15:0] |
-    vc[1:0] plane[1:0] rsvd[1:0] partition[9:0] | rpsn[15:0], MSB first. ``plane``: the port
-    (plane) the PDU's sequence belongs to in an endpoint of 2 or 4 ports (0 with one port)."""
+    vc[1:0] plane[1:0] move[1:0] partition[9:0] | rpsn[15:0], MSB first. ``plane``: the port
+    (plane) the PDU's sequence belongs to in an endpoint of 2 or 4 ports (0 with one port);
+    ``move``: the sender's count of its own moves of that plane to another port, modulo 4
+    (sue-rtl/DESIGN-PORTS.md, "Follow"; 0 with one port)."""
 
     name = "SUE RH"
     fields_desc = [
@@ -41,7 +43,7 @@ class RH(Packet):
         ShortField("psn", 0),
         BitField("vc", 0, 2),
         BitField("plane", 0, 2),
-        BitField("rsvd", 0, 2),
+        BitField("move", 0, 2),
         BitField("partition", 0, 10),
         ShortField("rpsn", 0),
     ]

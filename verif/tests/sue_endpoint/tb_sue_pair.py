@@ -187,6 +187,15 @@ def plane_of(frame: bytes, port: int) -> int:
     return port
 
 
+def move_of(frame: bytes) -> int | None:
+    """The RH move field (byte 4 bits 3:2: the sender's own moves of the plane, modulo 4) of a SUE
+    frame, None for another frame."""
+    at = sue_frames.header_bytes(ENCAP, False) + 4
+    if len(frame) > at and frame[12:14] == (b"\x86\xdd" if ENCAP == 1 else b"\x08\x00"):
+        return frame[at] >> 2 & 3
+    return None
+
+
 def link_name(direction: str, port: int) -> str:
     return direction if port == 0 else f"{direction}{port}"
 
@@ -226,6 +235,7 @@ class Side:
         self.mac_in = self.mac_ins[0]
         self.op_frames = [0] * PORTS  # frames carrying ops this endpoint's MAC sent, per port
         self.op_frame_ends: list[int] = []  # the bench cycle of each such frame's last MAC beat
+        self.moves = defaultdict(set)  # per plane, the RH move fields of the frames its MACs sent
         self.tx_by_plane = defaultdict(int)  # frames its MACs sent, by plane_of (-1: not SUE)
         self.rx_by_plane = defaultdict(int)  # frames its MACs received, by the plane plane_of routes them to
         self.ctl_sw = ControlSoftware(self.regs.master, REGS.ctl)
@@ -271,7 +281,7 @@ async def pair(dut):
     # failover figures: the first outage's start, the ops outstanding then, when the last of them
     # arrived, and the first frame after it that left on another port than its plane's
     # (the plane watched: the first window's port)
-    failover: dict = {"down_at": None, "outstanding": set(), "recovered": None, "steered": None,
+    failover: dict = {"down_at": None, "outstanding": set(), "recovered": None, "steered": None, "moved_by": set(),
                       "plane": min([(a, p) for p, a, _ in OUTAGES] + [(a, p) for p, a, _, _ in LOSSES]
                                    + ([(1000, FLAP[0])] if FLAP else []), default=(0, None))[1]}
     expected: dict[tuple[int, int, int], deque] = defaultdict(deque)  # (src, dst, vc) -> ops in order
@@ -336,9 +346,13 @@ async def pair(dut):
                 f"endpoint {s.own}: frame with a bad FCS on mac_tx_{port}: {frame[:64].hex()}"
         if PORTS > 1:
             s.tx_by_plane[plane_of(frame, -1)] += 1
+            if move_of(frame) is not None:
+                s.moves[plane_of(frame, -1)].add(move_of(frame))
             q = plane_of(frame, port)
-            if q == failover["plane"] != port and failover["down_at"] is not None and failover["steered"] is None:
-                failover["steered"] = bench.cycle
+            if q == failover["plane"] != port and failover["down_at"] is not None:
+                failover["moved_by"].add(s.own)
+                if failover["steered"] is None:
+                    failover["steered"] = bench.cycle
         kind = sue_frames.classify(frame, ENCAP, False, FCS)
         if kind == sue_frames.OTHER:  # not the encapsulation's EtherType: a control frame
             assert port == 0, f"endpoint {s.own}: a control frame left on port {port} (they use port 0)"
@@ -590,11 +604,12 @@ async def pair(dut):
         s.regs.read(r.address for r in (REGS.ctl.RX_FRAMES, REGS.ctl.RX_DROPS_FULL, REGS.ctl.RX_DROPS_BAD,
                                         REGS.ctl.TX_FRAMES))
     await bench.run_until(lambda: not any(s.regs.busy for s in sides.values()), 20_000, "status reads")
-    counters = {}
+    counters, raw = {}, {}
     for s in sides.values():
         c = s.regs.status()
         check_accounting(dut, s, c)
         counters[s.own] = total_words(c)
+        raw[s.own] = c
     if failover["down_at"] is not None:
         assert failover["steered"] is not None, "no frame left on another port than its plane's after the outage"
         assert failover["recovered"] is not None, "the ops outstanding at the outage were never delivered"
@@ -618,8 +633,21 @@ async def pair(dut):
         dut._log.info(f"failover: port down at cycle {failover['down_at']}: first frame steered to another port after "
                       f"{results['steer_cycles']} cycles, the last op outstanding then delivered after "
                       f"{results['recovery_cycles']} cycles")
+    if LOSSES and SCENARIO == "writes":
+        # one way only (A -> B): B, with nothing of its own to send, learns plane q's new port from the
+        # RH move field of A's frames and sends its ACKs there (DESIGN-PORTS.md, "Follow")
+        q = failover["plane"]
+        assert failover["moved_by"] == {ID_A, ID_B}, \
+            f"plane {q}'s frames left on another port only at {sorted(failover['moved_by'])}: B must follow A"
+        assert raw[ID_B]["steer.follows"] >> q & 1, f"B: steer.follows {raw[ID_B]['steer.follows']:#x}"
+        assert not raw[ID_A]["steer.follows"] >> q & 1, "A moved plane q itself; it follows nobody"
+        # on the wire: A's frames of plane q announce its one move, B's none (a follow is not a move)
+        assert sides[ID_A].moves[q] == {0, 1}, f"A: RH move fields of plane {q}: {sides[ID_A].moves[q]}"
+        assert all(m == {0} for m in sides[ID_B].moves.values()), f"B: RH move fields {dict(sides[ID_B].moves)}"
     if PORTS > 1 and UNORDERED:
         for s in sides.values():
+            if not s.accepted_total:
+                continue  # a side without ops of its own (writes: A -> B)
             assert all(s.op_frames), f"endpoint {s.own}: frames with ops per port {s.op_frames}: a port left idle"
             dut._log.info(f"endpoint {s.own}: frames with ops per port {s.op_frames} (unordered)")
     elif PORTS > 1:

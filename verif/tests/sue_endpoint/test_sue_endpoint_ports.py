@@ -116,6 +116,22 @@ def test_ports_peer_unreachable(ports, loss, seed):
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed, opt=OPT)
 
 
+def test_ports_peer_follows_move():
+    """A one-way loss with an idle peer: writes A -> B only (B has no ops of its own), unordered mode,
+    from 1000 cycles into the traffic port 1 loses every frame B -> A for good while link_up stays 1
+    at both ends, UNREACH_TIME = 1000, RETRY_LIMIT = 4. A gets no ACK for plane 1, finds it
+    unreachable and moves it to port 0 (its move count in the RH advances); B, whose own view of
+    port 1 is fine, follows from the move field of A's frames and sends plane 1's ACKs on port 0
+    (steer.follows at B, plane 1's frames on port 0 from both ends). Without the follow, B's ACKs
+    would stay on port 1 and A's connections would end in the error state after 4 rewinds: every op
+    delivered exactly once here."""
+    params, design = ports_design(2)
+    env = {**env_of(design, params), "TB_PORTS": "2", "TB_OPS": "600", "TB_UNORDERED": "1", "TB_SCENARIO": "writes",
+           "TB_PORT_LOSS": "1:1000:0:ba", "TB_UNREACH_TIME": "1000", "TB_RETRY_LIMIT": "4",
+           "TB_STEER_WITHIN": "500", "TB_RECOVER_WITHIN": "2500"}
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=55, opt=OPT)
+
+
 def test_ports_unreach_time_never():
     """Unordered mode, UNREACH_TIME = 0 (never): port 1 loses every frame for good, link_up stays 1.
     Plane 1 never moves (no frame of it on port 0); its connection to the peer ends in the error

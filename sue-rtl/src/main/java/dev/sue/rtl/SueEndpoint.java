@@ -254,6 +254,7 @@ public final class SueEndpoint extends Component {
                 connect(planeRx, steer.planeRx.get(p));
                 steer.freeCells.get(p).set(t.freeCells);
                 t.rewindAll.set(steer.rewind.bit(p));
+                t.moveEpoch.set(steer.moveEpoch.get(p));
                 planeTx = steer.portTx.get(p);
                 planeRx = steer.portRx.get(p);
             }

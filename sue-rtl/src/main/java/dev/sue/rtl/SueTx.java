@@ -114,6 +114,11 @@ public final class SueTx extends Component {
      * every connection with unacknowledged PDUs now ({@link TxReliability#rewindAll}); else null.
      */
     public final Bool rewindAll;
+    /**
+     * A plane of a multi-port endpoint: {@code move_epoch} (in, 2 bits), the plane's move count for
+     * its frames' RH {@code move} field ({@link SueFramer#moveEpoch}); else null.
+     */
+    public final Bits moveEpoch;
     public final Flow<AckReq> ackReq;
     /** Frames for MAC port p: AXI4-Stream ports {@code mac_tx_<p>_t*} ({@link MacStreams}). */
     public final Vec<AxiStream> macTx;
@@ -229,7 +234,12 @@ public final class SueTx extends Component {
                 xpuFifoDepth(vcs, credits)));
         TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells, true));
         TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax, poolPorts > 1));
-        SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus, controlFrames, plane));
+        SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus, controlFrames, plane,
+                poolPorts > 1));
+        moveEpoch = poolPorts > 1 ? in(bits(SueFramer.RH_MOVE_BITS)).named("move_epoch") : null;
+        if (moveEpoch != null) {
+            framer.moveEpoch.set(moveEpoch);
+        }
         PortSelect ps = instance("port_select", () -> new PortSelect(dataWidth, ports));
 
         connect(xpu.tx, xpuTx);

@@ -18,7 +18,7 @@ final class FreshEntry {
     final Bool valid;
     final SueFramer.Entry entry;
 
-    FreshEntry(SueHeaderBuilder hb, FrameSideInfo side, Bits ownXpuid, int plane, FrameGeometry g) {
+    FreshEntry(SueHeaderBuilder hb, FrameSideInfo side, Bits ownXpuid, int plane, Bits moveEpoch, FrameGeometry g) {
         valid = hb.hdrValid.andNot(side.cancel3).named("fresh_valid");
 
         // RH bytes (network order) at hdr time
@@ -29,7 +29,7 @@ final class FreshEntry {
             cat(B(0, 2), side.op3.asBits(), B(0, 2), ownXpuid.slice(9, 8)),
             ownXpuid.slice(7, 0),
             psnB.slice(15, 8), psnB.slice(7, 0),
-            cat(side.vc3.asBits(), B(plane, 2), B(0, 2), part.slice(9, 8)),
+            cat(side.vc3.asBits(), B(plane, 2), moveEpoch, part.slice(9, 8)),
             part.slice(7, 0),
             rpsnB.slice(15, 8), rpsnB.slice(7, 0),
         };

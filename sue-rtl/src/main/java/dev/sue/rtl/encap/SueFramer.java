@@ -26,7 +26,7 @@ import java.util.List;
  * <pre>
  *   network header (H bytes, {@link SueHeaderBuilder}) | RH (8) | PDU bytes (L) | zero padding (P) | R-CRC (4) [| FCS (4)]
  * </pre>
- * RH = {ver 0, op, rsv 0, xpuid = OWN_XPUID[9:0]; psn; vc, plane, rsvd 0, partition (the destination's
+ * RH = {ver 0, op, rsv 0, xpuid = OWN_XPUID[9:0]; psn; vc, plane, move, partition (the destination's
  * {@code PARTITION} entry); rpsn}. P = max(0, MIN_FRAME - (H + 8 + L + 4 + 4)): the frame
  * including its FCS (appended here or by the MAC) reaches MIN_FRAME; the padding sits before the
  * R-CRC. R-CRC = CRC-32 ({@code zlib.crc32}) over RH..padding, appended least significant byte
@@ -122,6 +122,8 @@ public final class SueFramer extends Component {
     public static final int MIN_FRAME = 0x0210;
     /** Config word address of FCS_BY_SUE. */
     public static final int FCS_BY_SUE = 0x0211;
+    /** Bits of the RH {@code move} field (byte 4 bits 3:2, below the plane field). */
+    public static final int RH_MOVE_BITS = 2;
     /** Reset value of MIN_FRAME. */
     public static final int DEFAULT_MIN_FRAME = 64;
     /** PDUs between their header request and their frame's last beat leaving the assembler (the current one included). */
@@ -144,6 +146,12 @@ public final class SueFramer extends Component {
     public final Stream<PacketBeat> m;
     /** Control frames merged before the FCS stage (with {@code controlFrames}; else null). */
     public final Stream<PacketBeat> ctl;
+    /**
+     * A multi-port endpoint's plane ({@code moves}): {@code move_epoch} (in, 2 bits), the plane's move
+     * count (sue-rtl/DESIGN-PORTS.md, "Failover"), written into the RH {@code move} field (byte 4
+     * bits 3:2) of each frame whose header is built from then on; else null and the field is 0.
+     */
+    public final Bits moveEpoch;
     public final UInt frames = out(uint(32));
     public final UInt drops = out(uint(32));
 
@@ -197,7 +205,16 @@ public final class SueFramer extends Component {
      * (byte 4 bits 5:4, ARCHITECTURE.md §5; sue-rtl/DESIGN-PORTS.md, failover) carries it.
      */
     public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus, boolean controlFrames, int plane) {
+        this(dataWidth, encap, vlan, numXpus, controlFrames, plane, false);
+    }
+
+    /** As above; with {@code moves}, a {@link #moveEpoch} input fills the RH {@code move} field. */
+    public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus, boolean controlFrames, int plane,
+            boolean moves) {
         param("dataWidth", dataWidth);
+        if (moves) {
+            param("moves", moves);
+        }
         if (plane != 0) {
             param("plane", plane);
         }
@@ -229,7 +246,8 @@ public final class SueFramer extends Component {
 
         FrameRequest req = new FrameRequest(hdrReq, hdrRoom, own.minBody, hb);
         FrameSideInfo side = new FrameSideInfo(req, rh, g);
-        FreshEntry fresh = new FreshEntry(hb, side, own.ownXpuid, plane, g);
+        moveEpoch = moves ? in(bits(RH_MOVE_BITS)).named("move_epoch") : null;
+        FreshEntry fresh = new FreshEntry(hb, side, own.ownXpuid, plane, moves ? moveEpoch : B(0, RH_MOVE_BITS), g);
         HeaderQueue hq = new HeaderQueue(fresh, req, side, g);
         FrameAssembler asm = new FrameAssembler(hq, data, g);
         new HeadAdvance(hq, asm, fresh, g);

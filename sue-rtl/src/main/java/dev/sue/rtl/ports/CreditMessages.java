@@ -26,11 +26,14 @@ import java.util.List;
  *
  * <h2>Timing</h2>
  * The increments are registered first (zero while {@code clear}), so a caller's logic ahead of them
- * never meets the count's arithmetic; they are owed a cycle later. As {@code XpuTxCredits}:
- * requests and message counts are registered from the next count; a slot
- * granted in cycle t has its count subtracted at t+1 and asks again from t+2 (at most 4 credits
- * every second cycle per slot). {@code clear} reloads every slot's initial count and cancels the
- * grant after the arbiter (no message, nothing subtracted).
+ * never meets the count's arithmetic; they are owed a cycle later. Requests and message counts
+ * are registered from the count register, not from the next count: a compare after the count's
+ * three-operand sum would be a second carry chain on one path (the {@code sue_2x200g} dispatcher
+ * measured 8.75 levels so). A slot granted in cycle t has its count subtracted at t+1, seen in
+ * the count register at t+2 and in the request at t+3: it rests two cycles (at most 4 credits
+ * every third cycle per slot, 1.33 per cycle, above the one beat per cycle a plane can take).
+ * {@code clear} reloads every slot's initial count, drops the requests and cancels the grant
+ * after the arbiter (no message, nothing subtracted).
  */
 final class CreditMessages {
     static final int SLOTS = 8;
@@ -58,13 +61,15 @@ final class CreditMessages {
         List<Bool> asks = new ArrayList<>();
         List<UInt> counts = new ArrayList<>();
         List<Bool> cooling = new ArrayList<>();
+        List<Bool> settling = new ArrayList<>();
         List<Bool> requests = new ArrayList<>();
         for (int s = 0; s < SLOTS; s++) {
             long init = initial[s];
             asks.add(reg(prefix + "_ask_" + s, bool()).init(init > 0));
             counts.add(reg(prefix + "_count_" + s, uint(2)).init(Math.max(0, Math.min(init, MESSAGE_MAX) - 1)));
             cooling.add(reg(prefix + "_cooling_" + s, bool()).init(false));
-            requests.add(asks.get(s).andNot(cooling.get(s)));
+            settling.add(reg(prefix + "_settling_" + s, bool()).init(false));
+            requests.add(asks.get(s).andNot(cooling.get(s)).andNot(settling.get(s)));
         }
         Arbiter arb = instance(prefix + "_arb", () -> new Arbiter(SLOTS, ArbiterPolicy.ROUND_ROBIN));
         arb.request.set(OneHot.fromBools(requests));
@@ -81,14 +86,15 @@ final class CreditMessages {
             UInt sentQ = reg(prefix + "_sent_" + s, uint(3)).init(0);
             sentQ.set(mux(granted, counts.get(s).resize(3).add(1), U(0, 3)));
             cooling.get(s).set(granted);
+            settling.get(s).set(cooling.get(s));
             UInt incQ = reg(prefix + "_inc_q_" + s, uint(inc.get(s).width())).init(0);
             incQ.set(mux(clear, U(0, inc.get(s).width()), inc.get(s)));
             UInt next = mux(clear, U(start, accBits),
                     acc.add(incQ.resize(accBits)).sub(sentQ.resize(accBits))).named(prefix + "_next_" + s);
             acc.set(next);
-            asks.get(s).set(next.gt(bias));
-            UInt owed = next.sub(bias).named(prefix + "_owed_" + s);
-            counts.get(s).set(mux(next.ge(bias + MESSAGE_MAX), U(MESSAGE_MAX - 1, 2), owed.resize(2).sub(1)));
+            asks.get(s).set(acc.gt(bias).andNot(clear));
+            UInt owed = acc.sub(bias).named(prefix + "_owed_" + s);
+            counts.get(s).set(mux(acc.ge(bias + MESSAGE_MAX), U(MESSAGE_MAX - 1, 2), owed.resize(2).sub(1)));
         }
     }
 }

@@ -15,6 +15,7 @@ import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.reliability.TxReliability;
 import dev.sue.rtl.rx.MacRxBeat;
@@ -69,10 +70,17 @@ public final class PortSteer extends Component {
     public final Bits planeLive;
     /**
      * Bit q (registered, a pulse): plane q's port moved away from a port that is not live (down or its
-     * peer unreachable): rewind plane q's connections now, so that what the old port lost is resent
-     * on the new one without waiting for the go-back-N timeout ({@code SueTx.rewindAll}).
+     * peer unreachable), or to follow the peer's move: rewind plane q's connections now, so that what
+     * the old port lost is resent on the new one without waiting for the go-back-N timeout
+     * ({@code SueTx.rewindAll}).
      */
     public final Bits rewind;
+    /**
+     * Per plane (out, registered): its move count for the RH {@code move} field of its frames
+     * ({@code SueTx.moveEpoch}), advanced each time this end's own steering moves the plane's frames
+     * to another port (not when it follows the peer).
+     */
+    public final Vec<Bits> moveEpoch;
     /** Configuration writes ({@code UNREACH_TIME}, {@code PORT_MODE}). */
     public final CfgBus cfg = slave(new CfgBus().named("cfg"));
 
@@ -102,14 +110,18 @@ public final class PortSteer extends Component {
         unordered = in(bool()).named("unordered");
         planeLive = out(bits(ports)).named("plane_live");
         rewind = out(bits(ports)).named("rewind");
+        moveEpoch = out(Vec.of(ports, i -> bits(SueFramer.RH_MOVE_BITS))).named("move_epoch");
         cfg.ready.set(TRUE);
 
-        List<Bool> live = reachability();
-        steerTransmit(live);
+        Bool modeWrite = cfg.valid.and(cfg.addr.eq(TxDispatcher.ADDR_PORT_MODE)).named("mode_write");
+        List<Bool> live = reachability(modeWrite);
+        PeerMoves peer = new PeerMoves();
+        List<Bool> ownMoved = steerTransmit(live, peer);
         for (int p = 0; p < ports; p++) {
             portRx.get(p).tready.set(TRUE);
         }
-        new ReceiveDemux(dataWidth, encap, vlan);
+        ReceiveDemux demux = new ReceiveDemux(dataWidth, encap, vlan);
+        peer.update(demux.moves, ownMoved, modeWrite);
         exported = StatusWord.exportAsPorts(status);
     }
 
@@ -119,11 +131,10 @@ public final class PortSteer extends Component {
     }
 
     /** Per plane, live (registered): its port up and its peer reachable. */
-    private List<Bool> reachability() {
+    private List<Bool> reachability(Bool modeWrite) {
         UInt time = reg("unreach_time", uint(UNREACH_TIME_BITS)).init(UNREACH_TIME_DEFAULT);
         when(cfg.valid.and(cfg.addr.eq(ADDR_UNREACH_TIME)), () -> time.set(cfg.data.slice(UNREACH_TIME_BITS - 1, 0)
                 .asUInt()));
-        Bool modeWrite = cfg.valid.and(cfg.addr.eq(TxDispatcher.ADDR_PORT_MODE)).named("mode_write");
         Bool timeOn = reg("unreach_on", bool()).init(UNREACH_TIME_DEFAULT != 0);
         timeOn.set(time.ne(0));
         List<Bool> live = new ArrayList<>();
@@ -159,8 +170,12 @@ public final class PortSteer extends Component {
         return live;
     }
 
-    /** Each plane's port (changed between its frames) and each port's frame-boundary arbiter. */
-    private void steerTransmit(List<Bool> live) {
+    /**
+     * Each plane's port (changed between its frames) and each port's frame-boundary arbiter; per
+     * plane, whether this end's own choice of port changed this cycle.
+     */
+    private List<Bool> steerTransmit(List<Bool> live, PeerMoves peer) {
+        List<Bool> ownMoved = new ArrayList<>();
         List<UInt> target = new ArrayList<>();
         List<Bool> planeMid = new ArrayList<>();
         List<Bool> rewinds = new ArrayList<>();
@@ -237,24 +252,41 @@ public final class PortSteer extends Component {
             Bool mid = planeMid.get(q);
             Bool midNext = mux(fire, in.tlast.not(), mid);
             mid.set(midNext);
-            // the port: its own while live (or in strict mode), else the next live one after it
+            // this end's own choice: the plane's port while live (or in strict mode), else the next
+            // live one after it
             UInt want = U(q, pb);
             for (int k = ports - 1; k >= 1; k--) {
                 int r = (q + k) % ports;
                 want = mux(live.get(r), U(r, pb), want);
             }
+            UInt own = mux(unordered.not().or(live.get(q)), U(q, pb), want).named("target_own_" + q);
+            ownMoved.add(own.ne(regNext(own).named("target_own_prev_" + q)));
+            // following the peer (DESIGN-PORTS.md, "Follow"): only while the plane's own port is live,
+            // so this end's own reasons to move come first
+            Bool follows = unordered.and(live.get(q)).and(peer.valid.get(q))
+                    .and(Vec.of(live).get(peer.port.get(q))).named("target_follows_" + q);
             UInt wantQ = reg("target_want_" + q, uint(pb)).init(q);
-            wantQ.set(mux(unordered.not().or(live.get(q)), U(q, pb), want));
+            wantQ.set(mux(follows, peer.port.get(q), own));
+            Bool wantOwnQ = reg("target_want_own_" + q, bool()).init(true);
+            wantOwnQ.set(follows.not());
             // the plane's port moved away from a port that is not live: what that port took since the
             // last acknowledgement is lost, so the plane rewinds now (not at its next timeout). From
             // registers a cycle later: the old port's live bit is read then (a port back within that
-            // cycle costs a needless rewind, which go-back-N tolerates)
+            // cycle costs a needless rewind, which go-back-N tolerates). A follow rewinds too: the peer
+            // moves when it got no ACKs over the old port (this end's frames lost there) or that port
+            // went down, which this end may not have found yet (after a return home: resends only)
             UInt wantPrev = regNext(wantQ).named("target_want_prev_" + q);
             Bool rw = reg("rewind_" + q, bool()).init(false);
-            rw.set(wantQ.ne(wantPrev).andNot(Vec.of(live).get(wantPrev)));
+            rw.set(wantQ.ne(wantPrev).and(Vec.of(live).get(wantPrev).not().or(wantOwnQ.not())));
             rewinds.add(rw);
             UInt t = target.get(q);
-            when(midNext.not().and(in.tvalid.not().or(fire)), () -> t.set(wantQ));
+            Bits epoch = reg("own_moves_" + q, bits(SueFramer.RH_MOVE_BITS)).init(0);
+            Bool between = midNext.not().and(in.tvalid.not().or(fire)).named("plane_between_" + q);
+            when(between, () -> t.set(wantQ));
+            // a move of this end's own: frames whose RH is built from now on leave after it, on the new port
+            Bits epochNext = epoch.asUInt().add(1).resize(SueFramer.RH_MOVE_BITS).asBits();
+            when(between.and(t.ne(wantQ)).and(wantOwnQ), () -> epoch.set(epochNext));
+            moveEpoch.get(q).set(epoch);
             Bool away = fire.and(in.tlast).and(t.ne(q)).named("frame_away_" + q);
             status.add(new StatusWord("steer.tx_away" + q, Counter.saturating("cnt_tx_away_" + q,
                     StatusWord.BITS, away)));
@@ -267,10 +299,83 @@ public final class PortSteer extends Component {
         java.util.Collections.reverse(rewindMsbFirst);
         rewind.set(cat(rewindMsbFirst));
         status.add(new StatusWord("steer.targets", cat(targets).asUInt()));
+        return ownMoved;
+    }
+
+    /**
+     * A frame that ended without a MAC error: its RH {@code plane} and {@code move} fields
+     * (registered; the port it arrived on is its index in the list).
+     */
+    private record Move(Bool valid, UInt plane, Bits epoch) {}
+
+    /**
+     * Where the peer has moved each plane (DESIGN-PORTS.md, "Follow"): a frame of plane q whose move
+     * count is newer than the last one seen (one or two ahead, modulo 4; an older one is a
+     * straggler from before the peer's last move) names the port the peer now uses for q. It is
+     * taken when two such frames in a row agree on count and port (a count corrupted in a frame the
+     * receive path will drop must not move the plane), and kept until this end's own choice of port
+     * changes or {@code PORT_MODE} is written.
+     */
+    private final class PeerMoves {
+        final List<Bool> valid = new ArrayList<>();
+        final List<UInt> port = new ArrayList<>();
+
+        PeerMoves() {
+            for (int q = 0; q < ports; q++) {
+                valid.add(reg("follow_valid_" + q, bool()).init(false));
+                port.add(reg("follow_port_" + q, uint(pb)).init(q));
+            }
+        }
+
+        /** @param moves per port, this cycle's frame end; @param ownMoved per plane */
+        void update(List<Move> moves, List<Bool> ownMoved, Bool modeWrite) {
+            List<Bool> follows = new ArrayList<>();
+            for (int q = 0; q < ports; q++) {
+                final int plane = q;
+                Bits last = reg("follow_epoch_" + q, bits(SueFramer.RH_MOVE_BITS)).init(0);
+                Bool candValid = reg("follow_cand_valid_" + q, bool()).init(false);
+                Bits candEpoch = reg("follow_cand_epoch_" + q, bits(SueFramer.RH_MOVE_BITS)).init(0);
+                UInt candPort = reg("follow_cand_port_" + q, uint(pb)).init(0);
+                // the lowest port ending a frame of plane q this cycle
+                Bool seen = FALSE;
+                Bits epoch = B(0, SueFramer.RH_MOVE_BITS);
+                UInt from = U(0, pb);
+                for (int p = ports - 1; p >= 0; p--) {
+                    Move m = moves.get(p);
+                    Bool here = m.valid().and(m.plane().eq(plane));
+                    seen = seen.or(here);
+                    epoch = mux(here, m.epoch(), epoch);
+                    from = mux(here, U(p, pb), from);
+                }
+                Bits ahead = epoch.asUInt().sub(last.asUInt()).resize(SueFramer.RH_MOVE_BITS).asBits();
+                Bool newer = seen.and(ahead.bit(0).xor(ahead.bit(1))).named("follow_newer_" + q);
+                Bool confirm = newer.and(candValid).and(candEpoch.eq(epoch)).and(candPort.eq(from))
+                        .named("follow_confirm_" + q);
+                UInt target = from;
+                Bits count = epoch;
+                when(newer, () -> {
+                    candValid.set(confirm.not());
+                    candEpoch.set(count);
+                    candPort.set(target);
+                });
+                when(confirm, () -> {
+                    last.set(count);
+                    port.get(plane).set(target);
+                });
+                valid.get(q).set(mux(confirm, TRUE, mux(ownMoved.get(q).or(modeWrite), FALSE, valid.get(q))));
+                follows.add(valid.get(q));
+            }
+            List<Bool> msbFirst = new ArrayList<>(follows);
+            java.util.Collections.reverse(msbFirst);
+            status.add(new StatusWord("steer.follows", cat(msbFirst).asUInt()));
+        }
     }
 
     /** Each port's frames to the plane of their RH plane field, through a FIFO that holds them until it is known. */
     private final class ReceiveDemux {
+        /** Per port: the RH move field of a frame that ended this cycle without a MAC error. */
+        final List<Move> moves = new ArrayList<>();
+
         ReceiveDemux(int dataWidth, Encapsulation encap, boolean vlan) {
             int bytes = dataWidth / 8;
             int hdr = encap.headerBytes(vlan);
@@ -326,6 +431,7 @@ public final class PortSteer extends Component {
                 Bool byField = idx.eq(fieldBeat).and(typeOk).and(ports == 4 ? TRUE : field.lt(ports));
                 Bool decide = in.tvalid.and(idx.eq(fieldBeat).or(in.tlast.and(idx.lt(fieldBeat))))
                         .named("rx_decide_" + p);
+                moves.add(peerMove(p, in, idx, fieldBeat, fieldBit, byField));
                 UInt decided = mux(byField, field.resize(pb), U(p, pb));
                 Bool pending = reg("rx_pending_" + p, bool()).init(false);
                 UInt pendingPlane = reg("rx_pending_plane_" + p, uint(pb)).init(0);
@@ -366,6 +472,32 @@ public final class PortSteer extends Component {
                 status.add(new StatusWord("steer.rx_drop" + p, Counter.saturating("cnt_rx_drop_" + p,
                         StatusWord.BITS, start.and(clash))));
             }
+            demuxToPlanes(dataWidth, busy, fwd, heads, lastFwd, startsBefore);
+        }
+
+        /** The frame's move field, taken at its plane field's beat, reported at its last beat (registered). */
+        private Move peerMove(int p, AxiStream in, UInt idx, int fieldBeat, int fieldBit, Bool byField) {
+            Bits moveHere = in.tdata.slice(fieldBit - 1, fieldBit - SueFramer.RH_MOVE_BITS);
+            UInt fieldHere = in.tdata.slice(fieldBit + 1, fieldBit).asUInt().resize(pb);
+            Bool okQ = reg("rx_move_ok_" + p, bool()).init(false);
+            Bits epochQ = reg("rx_move_epoch_" + p, bits(SueFramer.RH_MOVE_BITS)).init(0);
+            UInt planeQ = reg("rx_move_plane_" + p, uint(pb)).init(0);
+            Bool atField = idx.eq(fieldBeat);
+            when(in.tvalid.and(atField), () -> {
+                okQ.set(byField);
+                epochQ.set(moveHere);
+                planeQ.set(fieldHere);
+            });
+            Bool ok = mux(atField, byField, idx.gt(fieldBeat).and(okQ));
+            Bool valid = reg("rx_move_valid_" + p, bool()).init(false);
+            valid.set(in.tvalid.and(in.tlast).andNot(in.tuser.bit(0)).and(ok));
+            Bits epoch = regNext(mux(atField, moveHere, epochQ)).named("rx_move_epoch_q_" + p);
+            UInt plane = regNext(mux(atField, fieldHere, planeQ)).named("rx_move_plane_q_" + p);
+            return new Move(valid, plane, epoch);
+        }
+
+        private void demuxToPlanes(int dataWidth, List<Bool> busy, List<List<Bool>> fwd, List<MacRxBeat> heads,
+                List<Bool> lastFwd, List<Bool> startsBefore) {
             for (int q = 0; q < ports; q++) {
                 Bool any = FALSE;
                 Bool ends = FALSE;

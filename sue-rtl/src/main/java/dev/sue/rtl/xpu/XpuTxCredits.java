@@ -28,8 +28,9 @@ import java.util.List;
  * arithmetic, and the arithmetic never reaches the arbiter:
  * <ul>
  * <li>"the XPU holds a credit" is a flag per slot kept beside the balance: the next flag is
- *     chosen between "balance + delivered >= 1" and "... >= 2" (both from registers) by the
- *     beat's take.
+ *     chosen between "balance + delivered >= 1" and "... >= 2" by the beat's take, both gates on
+ *     registers (the message and the balance), not compares after the sum; the balance takes its
+ *     change (delivered, less the take) in one carry chain.
  * <li>Credits coming back (releases, refunds of dropped and aborted ops, credits taken back by
  *     {@code tx_reset_in}) are registered as events, summed per slot into {@code credit_inc_*}
  *     the next cycle, and added to {@code pending} the cycle after: they reach the XPU three
@@ -147,15 +148,24 @@ final class XpuTxCredits {
             UInt ba = balance.get(s);
             UInt pe = pending.get(s);
 
-            // what the XPU holds
+            // what the XPU holds: one carry chain (the balance plus a small signed change), and the
+            // flag from gates beside it, since a compare after the sum would be a second chain
             Bool mine = delivered.and(message.slice(4, 2).eq(s >> 1 | (s & 1) << 2));
+            Bool consume = data ? takeData.and(dataVc.eq(vc)) : takeCmd.and(cmdVc.eq(vc));
+            UInt change = mux(mine, deliveredCount, U(0, 3)).resize(cw + 1)
+                    .sub(consume.asUInt().resize(cw + 1)).named("balance_change_" + s);
             UInt held = ba.resize(cw + 1).add(mux(mine, deliveredCount, U(0, 3)).resize(cw + 1))
                     .named("balance_held_" + s);
-            Bool consume = data ? takeData.and(dataVc.eq(vc)) : takeCmd.and(cmdVc.eq(vc));
-            UInt balanceNext = mux(resetIn, U(0, cw), mux(consume, held.sub(1), held).resize(cw))
+            UInt balanceNext = mux(resetIn, U(0, cw), ba.resize(cw + 1).add(change).resize(cw))
                     .named("balance_next_" + s);
             ba.set(balanceNext);
-            holds.get(s).set(resetIn.not().and(mux(consume, held.ge(2), held.ne(0))));
+            // held >= 1: a message arrives (1..4 credits) or the balance is non-zero;
+            // held >= 2: a message of 2..4, or one of 1 onto a non-zero balance, or a balance >= 2
+            Bool balanceNz = ba.ne(0);
+            Bool balanceTwo = cw > 1 ? ba.slice(cw - 1, 1).ne(0) : FALSE;
+            Bool heldOne = mine.or(balanceNz);
+            Bool heldTwo = mux(mine, message.slice(1, 0).ne(0).or(balanceNz), balanceTwo);
+            holds.get(s).set(resetIn.not().and(mux(consume, heldTwo, heldOne)));
             UInt reclaimQ = reg("credit_reclaim_" + s, uint(cw)).init(0);
             reclaimQ.set(mux(resetIn, held.resize(cw), U(0, cw)));
 
