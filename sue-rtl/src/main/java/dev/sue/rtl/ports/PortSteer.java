@@ -43,6 +43,10 @@ import java.util.List;
  *     held, so a frame waits in a small FIFO (the beats up to the field) until its plane is known,
  *     and a frame for a plane that is receiving another port's frame is dropped and counted
  *     ({@code steer.rx_drop<p>}): go-back-N resends it. The ports' MAC streams are always ready.
+ * <li><b>Follow.</b> Each end writes its own moves of a plane, counted modulo 4, in the RH
+ *     {@code move} field; a frame whose count is ahead of the last one taken (two in a row, same
+ *     port) moves the plane to the port it arrived on while the plane's own port is live
+ *     ({@code steer.follows}), so an end with nothing to send takes its ACKs where the peer went.
  * </ul>
  */
 public final class PortSteer extends Component {
@@ -327,7 +331,10 @@ public final class PortSteer extends Component {
             }
         }
 
-        /** @param moves per port, this cycle's frame end; @param ownMoved per plane */
+        /**
+         * @param moves    per port, the frame that ended there (registered)
+         * @param ownMoved per plane, this end's own choice of port changed
+         */
         void update(List<Move> moves, List<Bool> ownMoved, Bool modeWrite) {
             List<Bool> follows = new ArrayList<>();
             for (int q = 0; q < ports; q++) {
