@@ -152,10 +152,9 @@ final class XpuTxCredits {
             // flag from gates beside it, since a compare after the sum would be a second chain
             Bool mine = delivered.and(message.slice(4, 2).eq(s >> 1 | (s & 1) << 2));
             Bool consume = data ? takeData.and(dataVc.eq(vc)) : takeCmd.and(cmdVc.eq(vc));
-            UInt change = mux(mine, deliveredCount, U(0, 3)).resize(cw + 1)
-                    .sub(consume.asUInt().resize(cw + 1)).named("balance_change_" + s);
-            UInt held = ba.resize(cw + 1).add(mux(mine, deliveredCount, U(0, 3)).resize(cw + 1))
-                    .named("balance_held_" + s);
+            UInt arriving = mux(mine, deliveredCount, U(0, 3)).resize(cw + 1);
+            UInt change = arriving.sub(consume.asUInt().resize(cw + 1)).named("balance_change_" + s);
+            UInt held = ba.resize(cw + 1).add(arriving).named("balance_held_" + s);
             UInt balanceNext = mux(resetIn, U(0, cw), ba.resize(cw + 1).add(change).resize(cw))
                     .named("balance_next_" + s);
             ba.set(balanceNext);
