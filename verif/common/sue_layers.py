@@ -28,17 +28,18 @@ RH_OPS = {0: "ACK", 1: "NACK", 2: "NOACK", 3: "RSVD"}
 
 
 class RH(Packet):
-    """Reliability header: ver[1:0] op[1:0] rsv[1:0] xpuid[9:0] | psn[15:0] |
+    """Reliability header: ver[1:0] op[1:0] conn_move[1:0] xpuid[9:0] | psn[15:0] |
     vc[1:0] plane[1:0] move[1:0] partition[9:0] | rpsn[15:0], MSB first. ``plane``: the port
     (plane) the PDU's sequence belongs to in an endpoint of 2 or 4 ports (0 with one port);
     ``move``: the sender's count of its own moves of that plane to another port, modulo 4
-    (sue-rtl/DESIGN-PORTS.md, "Follow"; 0 with one port)."""
+    (sue-rtl/DESIGN-PORTS.md, "Follow"; 0 with one port); ``conn_move``: the sender's count of its
+    own moves of the PDU's connection, modulo 4 ("Failover per connection"; 0 with one port)."""
 
     name = "SUE RH"
     fields_desc = [
         BitField("ver", 0, 2),
         BitField("op", 2, 2),
-        BitField("rsv", 0, 2),
+        BitField("conn_move", 0, 2),
         BitField("xpuid", 0, 10),
         ShortField("psn", 0),
         BitField("vc", 0, 2),

@@ -44,7 +44,7 @@ class Gen:
         rng, cfg = self.rng, self.cfg
         src = rng.randrange(cfg.num_xpus)
         rh = dict(ver=0, op=rng.randrange(3), xpuid=src, psn=self.psn_for(src), vc=rng.randrange(4),
-                  partition=cfg.partition[src], rpsn=rng.getrandbits(16), rsv=rng.getrandbits(2),
+                  partition=cfg.partition[src], rpsn=rng.getrandbits(16), conn_move=rng.getrandbits(2),
                   plane=rng.getrandbits(2), move=rng.getrandbits(2))
         rh.update(over.pop("rh", {}))
         ops = over.pop("ops", None)

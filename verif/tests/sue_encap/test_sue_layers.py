@@ -10,16 +10,16 @@ from common.sue_layers import RH, AFHGen1Shim, AFHGen2, AFHGen2Compressed, disse
 
 
 def test_rh_layout():
-    # byte 0: ver[1:0] op[1:0] rsv[1:0] xpuid[9:8]; byte 1 xpuid[7:0]; psn; byte 4: vc[1:0]
+    # byte 0: ver[1:0] op[1:0] conn_move[1:0] xpuid[9:8]; byte 1 xpuid[7:0]; psn; byte 4: vc[1:0]
     # plane[1:0] move[1:0] partition[9:8]; byte 5 partition[7:0]; rpsn.
-    ver, op, xpuid, psn, vc, plane, move, partition, rpsn = 0, 1, 0x2AB, 0x1234, 3, 2, 1, 0x155, 0xBEEF
-    raw = bytes([ver << 6 | op << 4 | xpuid >> 8, xpuid & 0xFF, psn >> 8, psn & 0xFF,
+    ver, op, conn_move, xpuid, psn, vc, plane, move, partition, rpsn = 0, 1, 3, 0x2AB, 0x1234, 3, 2, 1, 0x155, 0xBEEF
+    raw = bytes([ver << 6 | op << 4 | conn_move << 2 | xpuid >> 8, xpuid & 0xFF, psn >> 8, psn & 0xFF,
                  vc << 6 | plane << 4 | move << 2 | partition >> 8, partition & 0xFF, rpsn >> 8, rpsn & 0xFF])
-    assert bytes(RH(ver=ver, op=op, xpuid=xpuid, psn=psn, vc=vc, plane=plane, move=move, partition=partition,
-                    rpsn=rpsn)) == raw
+    assert bytes(RH(ver=ver, op=op, conn_move=conn_move, xpuid=xpuid, psn=psn, vc=vc, plane=plane, move=move,
+                    partition=partition, rpsn=rpsn)) == raw
     r = RH(raw)
-    assert (r.ver, r.op, r.rsv, r.xpuid, r.psn, r.vc, r.plane, r.move, r.partition, r.rpsn) == (
-        ver, op, 0, xpuid, psn, vc, plane, move, partition, rpsn)
+    assert (r.ver, r.op, r.conn_move, r.xpuid, r.psn, r.vc, r.plane, r.move, r.partition, r.rpsn) == (
+        ver, op, conn_move, xpuid, psn, vc, plane, move, partition, rpsn)
 
 
 def test_afh1_shim_layout():

@@ -44,7 +44,8 @@ and direction, accounting per port, sue-rtl/DESIGN-PORTS.md), TB_PORT_MAP_A / TB
 value A / B writes to PORT_MAP of its peer, 0 default: every frame with ops from that side must leave
 on that port), TB_ENCAP, TB_FCS (SUE appends and checks the FCS),
 TB_PORT_LOSS ("port:start:length:dir", dir ab, ba or both: that port's link models lose
-everything while link_up stays 1), TB_UNREACH_TIME (written at both ends when set), TB_STEER_WITHIN /
+everything while link_up stays 1), TB_UNREACH_TIME and TB_CONN_MOVE_RETRIES (written at both ends when
+set), TB_EXPECT_CONN_MOVE (1: the loss is healed by failover per connection, checked), TB_STEER_WITHIN /
 TB_RECOVER_WITHIN (failover bounds, cycles), TB_RTO, TB_RETRY_LIMIT,
 TB_PSN_START, TB_XPU_RATE (credit rate of the receiving XPUs), TB_PACK_LIMIT, TB_WINDOW,
 TB_SOAK_DATA ("lo,hi": data bytes of the soak's ops), TB_MAC_BP (fraction of cycles each MAC TX
@@ -107,6 +108,11 @@ LOSSES = [(int(p), int(a), int(n), d) for p, a, n, d in
           (w.split(":") for w in os.environ.get("TB_PORT_LOSS", "").split(",") if w)]
 # UNREACH_TIME written at both ends when set (0 = never unreachable; absent: the reset value)
 UNREACH_TIME = int(os.environ["TB_UNREACH_TIME"]) if os.environ.get("TB_UNREACH_TIME") else None
+# CONN_MOVE_RETRIES written at both ends when set (0 = connections never move; absent: the reset value)
+CONN_MOVE_RETRIES = int(os.environ["TB_CONN_MOVE_RETRIES"]) if os.environ.get("TB_CONN_MOVE_RETRIES") else None
+# the loss is healed by failover per connection, not by the plane (UNREACH_TIME 0): A's connection to B
+# moves, and with writes A -> B only B's frames to A follow it (sue-rtl/DESIGN-PORTS.md)
+EXPECT_CONN_MOVE = os.environ.get("TB_EXPECT_CONN_MOVE", "0") == "1"
 RTO = int(os.environ.get("TB_RTO", "3000"))
 # failover bounds (cycles, absent = none): the plane's first frame on another port at most TB_STEER_WITHIN
 # after the outage (after the loss began + UNREACH_TIME with TB_PORT_LOSS), the last op outstanding
@@ -157,12 +163,14 @@ def setup_writes(own: int, table: CommandTable) -> list[tuple[int, int]]:
               (c.PARTITION.at(d), partition_of(own, d)), (c.NEXT_PSN.at(d), first_psn(own, d)),
               (c.EXPECTED_PSN.at(d), first_psn(d, own))]
         w += [(getattr(c, f"DST_IP_{i}").at(d), ip_of(d) >> 32 * i & 0xFFFFFFFF) for i in range(ip_words)]
-    if PORTS > 1 and PORT_MAP_VALUE[own]:
+    if PORTS > 1 and PORT_MAP_VALUE.get(own, 0):
         w += [(c.PORT_MAP.at(peer_of(own)), PORT_MAP_VALUE[own])]
     if UNORDERED:
         w += [(c.PORT_MODE.address, 1)]
         if UNREACH_TIME is not None:
             w += [(c.UNREACH_TIME.address, UNREACH_TIME)]
+        if CONN_MOVE_RETRIES is not None:
+            w += [(c.CONN_MOVE_RETRIES.address, CONN_MOVE_RETRIES)]
     return w
 
 
@@ -194,6 +202,36 @@ def move_of(frame: bytes) -> int | None:
     if len(frame) > at and frame[12:14] == (b"\x86\xdd" if ENCAP == 1 else b"\x08\x00"):
         return frame[at] >> 2 & 3
     return None
+
+
+def conn_move_of(frame: bytes) -> int | None:
+    """The RH conn_move field (byte 0 bits 3:2: the sender's own moves of the frame's connection,
+    modulo 4) of a SUE frame, None for another frame."""
+    at = sue_frames.header_bytes(ENCAP, False)
+    if len(frame) > at and frame[12:14] == (b"\x86\xdd" if ENCAP == 1 else b"\x08\x00"):
+        return frame[at] >> 2 & 3
+    return None
+
+
+def expect_accepted(s: "Side", taken: dict, expected: dict) -> None:
+    """Moves the ops the XPU of side ``s`` accepted since last time (``taken[s.own]`` of them were
+    moved before) into ``expected[(source, destination, vc)]``."""
+    while taken[s.own] < len(s.xtx.accepted):
+        op = s.xtx.accepted[taken[s.own]]
+        expected[(s.own, op.dest, op.vc)].append(op)
+        taken[s.own] += 1
+        s.accepted_total += 1
+
+
+def take_any_order(waiting, table: CommandTable, control: bytes, data: bytes, who: str):
+    """Removes from ``waiting`` (the ops still expected from one source on one VC) the op delivered
+    with ``control`` and ``data``, in any order (unordered mode keeps order per port only), and
+    returns it; none matching is a repeat or a corrupt op."""
+    units = table.entries[control[0]][1] if control[0] in table.entries else 0
+    match = next((o for o in waiting if o.control[:2 * units] == control and o.data == data), None)
+    assert match is not None, f"{who} matches none still expected (a repeat or corrupt): {control.hex()}"
+    waiting.remove(match)
+    return match
 
 
 def link_name(direction: str, port: int) -> str:
@@ -236,6 +274,7 @@ class Side:
         self.op_frames = [0] * PORTS  # frames carrying ops this endpoint's MAC sent, per port
         self.op_frame_ends: list[int] = []  # the bench cycle of each such frame's last MAC beat
         self.moves = defaultdict(set)  # per plane, the RH move fields of the frames its MACs sent
+        self.conn_moves = defaultdict(set)  # per plane, the RH conn_move fields of the frames its MACs sent
         self.tx_by_plane = defaultdict(int)  # frames its MACs sent, by plane_of (-1: not SUE)
         self.rx_by_plane = defaultdict(int)  # frames its MACs received, by the plane plane_of routes them to
         self.ctl_sw = ControlSoftware(self.regs.master, REGS.ctl)
@@ -294,13 +333,8 @@ async def pair(dut):
     sides: dict[int, Side] = {}
 
     def absorb(src: int) -> None:
-        """Moves the ops the XPU of ``src`` had accepted since last time into the expectations."""
         s = sides[src]
-        while taken[src] < len(s.xtx.accepted):
-            op = s.xtx.accepted[taken[src]]
-            expected[(src, op.dest, op.vc)].append(op)
-            taken[src] += 1
-            s.accepted_total += 1
+        expect_accepted(s, taken, expected)
         if SCENARIO == "soak":
             s.xtx.accepted.clear()  # keep memory flat over a million ops
             taken[src] = 0
@@ -311,11 +345,7 @@ async def pair(dut):
             q = expected[(src, me, vc)]
             assert q, f"XPU {me}: op from {src} on VC {vc} that was never sent (or twice): {control.hex()}"
             if UNORDERED:  # order is kept per port only: the op may overtake any op still to come
-                units = table.entries[control[0]][1] if control[0] in table.entries else 0
-                match = next((o for o in q if o.control[:2 * units] == control and o.data == data), None)
-                assert match is not None, \
-                    f"XPU {me}: op from {src} VC {vc} matches none still expected (a repeat or corrupt): {control.hex()}"
-                q.remove(match)
+                match = take_any_order(q, table, control, data, f"XPU {me}: op from {src} VC {vc}")
                 delivered[(src, vc)] += 1
                 if id(match) in failover["outstanding"]:
                     failover["outstanding"].discard(id(match))
@@ -348,6 +378,7 @@ async def pair(dut):
             s.tx_by_plane[plane_of(frame, -1)] += 1
             if move_of(frame) is not None:
                 s.moves[plane_of(frame, -1)].add(move_of(frame))
+                s.conn_moves[plane_of(frame, -1)].add(conn_move_of(frame))
             q = plane_of(frame, port)
             if q == failover["plane"] != port and failover["down_at"] is not None:
                 failover["moved_by"].add(s.own)
@@ -633,7 +664,28 @@ async def pair(dut):
         dut._log.info(f"failover: port down at cycle {failover['down_at']}: first frame steered to another port after "
                       f"{results['steer_cycles']} cycles, the last op outstanding then delivered after "
                       f"{results['recovery_cycles']} cycles")
-    if LOSSES and SCENARIO == "writes":
+    if EXPECT_CONN_MOVE:
+        # failover per connection (UNREACH_TIME 0: no plane moves as a whole): A's connection to B moved
+        # after CONN_MOVE_RETRIES timeouts, its frames announce the move (RH conn_move)
+        q = failover["plane"]
+        for s in sides.values():
+            assert raw[s.own]["steer.unreachable"] == 0 and raw[s.own]["steer.follows"] == 0, \
+                f"endpoint {s.own}: the plane moved as a whole (steer.unreachable " \
+                f"{raw[s.own]['steer.unreachable']:#x}, steer.follows {raw[s.own]['steer.follows']:#x})"
+        moved_a = plane_words(raw[ID_A], q)["tx_rel.conn_moves"]
+        assert moved_a >= 1, f"A: port{q}.tx_rel.conn_moves {moved_a}: the connection never moved"
+        assert 1 in sides[ID_A].conn_moves[q], f"A: RH conn_move fields of plane {q}: {sides[ID_A].conn_moves[q]}"
+        if SCENARIO == "writes":
+            # B has nothing of its own to send: it follows A's move from the RH conn_move field
+            follows_b = plane_words(raw[ID_B], q)["tx_rel.conn_follows"]
+            assert follows_b >= 1, f"B: port{q}.tx_rel.conn_follows {follows_b}: B never followed A"
+            assert failover["moved_by"] == {ID_A, ID_B}, \
+                f"plane {q}'s frames left on another port only at {sorted(failover['moved_by'])}: B must follow A"
+            assert all(m == {0} for m in sides[ID_B].conn_moves.values()), \
+                f"B: RH conn_move fields {dict(sides[ID_B].conn_moves)} (a follow is not a move)"
+        dut._log.info(f"failover per connection: A moved {moved_a} time(s); RH conn_move fields A "
+                      f"{dict(sides[ID_A].conn_moves)} B {dict(sides[ID_B].conn_moves)}")
+    elif LOSSES and SCENARIO == "writes":
         # one way only (A -> B): B, with nothing of its own to send, learns plane q's new port from the
         # RH move field of A's frames and sends its ACKs there (DESIGN-PORTS.md, "Follow")
         q = failover["plane"]

@@ -132,12 +132,43 @@ def test_ports_peer_follows_move():
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=55, opt=OPT)
 
 
+@pytest.mark.parametrize("loss,scenario,seed", [("1:1000:0:ab", "traffic", 61), ("1:1000:0:ba", "writes", 62)])
+def test_ports_connection_moves(loss, scenario, seed):
+    """Failover per connection: unordered mode, UNREACH_TIME = 0 (the plane never moves as a whole),
+    CONN_MOVE_RETRIES = 2, RTO 1500, RETRY_LIMIT 4; from 1000 cycles into the traffic port 1 loses every
+    frame A -> B (load both ways) or B -> A (writes A -> B only: B has nothing of its own to send) for
+    good while link_up stays 1. A's connection to B times out twice without progress and moves to port 0
+    (tx_rel.conn_moves, its frames' RH conn_move 1); with B -> A lost, B follows from that field
+    (tx_rel.conn_follows, its own conn_move stays 0) so its ACKs reach A. Every op delivered exactly once,
+    the last op outstanding at the loss within 3 RTOs; neither plane unreachable nor followed. Without
+    the move the connection ends in the error state (test_ports_unreach_time_never)."""
+    params, design = ports_design(2)
+    env = {**env_of(design, params), "TB_PORTS": "2", "TB_OPS": "600", "TB_UNORDERED": "1", "TB_SCENARIO": scenario,
+           "TB_PORT_LOSS": loss, "TB_UNREACH_TIME": "0", "TB_CONN_MOVE_RETRIES": "2", "TB_RTO": "1500",
+           "TB_RETRY_LIMIT": "4", "TB_EXPECT_CONN_MOVE": "1", "TB_STEER_WITHIN": "4500", "TB_RECOVER_WITHIN": "4500"}
+    run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=seed, opt=OPT)
+
+
+def test_ports_connection_moves_three_endpoints():
+    """Failover per connection among three endpoints (tb_sue_trio.py): A, B and C of 2 ports through a
+    switch per port, unordered mode, traffic between every two, CONN_MOVE_RETRIES = 2, UNREACH_TIME =
+    4 RTOs (plane failover on), RTO 1500. Port 1 loses every frame A -> B for good from 300 cycles in
+    while link_up stays 1: A's plane 1 is still acknowledged by C, so it never becomes unreachable, and
+    only its connection to B moves to port 0; its plane-1 frames to C stay on port 1. Every op delivered
+    exactly once; C moves nothing."""
+    params, design = ports_design(2)
+    env = {**env_of(design, params), "TB_PORTS": "2", "TB_OPS": "800", "TB_UNORDERED": "1",
+           "TB_UNREACH_TIME": "6000", "TB_CONN_MOVE_RETRIES": "2", "TB_RTO": "1500", "TB_RETRY_LIMIT": "4",
+           "TB_LOSS_AT": "300"}
+    run_cocotb(pair_design(design, ("a_", "b_", "c_")), "tb_sue_trio", extra_env=env, seed=63, opt=OPT)
+
+
 def test_ports_unreach_time_never():
-    """Unordered mode, UNREACH_TIME = 0 (never): port 1 loses every frame for good, link_up stays 1.
+    """Unordered mode, UNREACH_TIME = 0 (never) and CONN_MOVE_RETRIES = 0: port 1 loses every frame for good, link_up stays 1.
     Plane 1 never moves (no frame of it on port 0); its connection to the peer ends in the error
     state after RETRY_LIMIT rewinds (conn_err naming the peer, conn_state error), as with one port."""
     params, design = ports_design(2)
     env = {**env_of(design, params), "TB_PORTS": "2", "TB_OPS": "200", "TB_UNORDERED": "1",
            "TB_SCENARIO": "unreach_never", "TB_PORT_LOSS": "1:500:0:both", "TB_UNREACH_TIME": "0",
-           "TB_RTO": "1500", "TB_RETRY_LIMIT": "2"}
+           "TB_CONN_MOVE_RETRIES": "0", "TB_RTO": "1500", "TB_RETRY_LIMIT": "2"}
     run_cocotb(pair_design(design), "tb_sue_pair", extra_env=env, seed=54, opt=OPT)

@@ -224,9 +224,9 @@ class Tb:
             assert len(frame) + 4 * (1 - self.fcs) >= self.min_frame
         rh = f.rh
         got = dict(op=rh.op, psn=rh.psn, rpsn=rh.rpsn, vc=rh.vc, xpuid=rh.xpuid, partition=rh.partition,
-                   rsv=rh.rsv, plane=rh.plane, move=rh.move)
+                   conn_move=rh.conn_move, plane=rh.plane, move=rh.move)
         want = dict(op=e["op"], psn=e["psn"], rpsn=e["rpsn"], vc=e["vc"], xpuid=self.own_xpuid & 0x3FF,
-                    partition=self.part[e["dest"]], rsv=0, plane=0, move=0)
+                    partition=self.part[e["dest"]], conn_move=0, plane=0, move=0)
         assert got == want, f"frame {i}: RH {got} != model {want}"
         net, d, vc = f.net, e["dest"], e["vc"]
         entropy = 0xC000 | vc << 12 | d << 2

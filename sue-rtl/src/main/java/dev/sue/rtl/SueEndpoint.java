@@ -255,6 +255,10 @@ public final class SueEndpoint extends Component {
                 steer.freeCells.get(p).set(t.freeCells);
                 t.rewindAll.set(steer.rewind.bit(p));
                 t.moveEpoch.set(steer.moveEpoch.get(p));
+                t.portLive.set(steer.planeLive);
+                t.unordered.set(steer.unordered);
+                assignLeaves(steer.planeRoute.get(p), t.frameRoute);
+                connect(t.peerRoute, steer.peerRoute.get(p));
                 planeTx = steer.portTx.get(p);
                 planeRx = steer.portRx.get(p);
             }

@@ -16,6 +16,8 @@ import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.CfgFanout;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.encap.FramePort;
+import dev.sue.rtl.reliability.PeerRoute;
 import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.mac.MacStreams;
 import dev.sue.rtl.mac.PortSelect;
@@ -119,6 +121,17 @@ public final class SueTx extends Component {
      * its frames' RH {@code move} field ({@link SueFramer#moveEpoch}); else null.
      */
     public final Bits moveEpoch;
+    /**
+     * A plane of a multi-port endpoint (else null): {@code port_live} (in, a bit per port) and
+     * {@code unordered} (in) let a connection move to another port ({@link TxReliability#portLive});
+     * {@code frame_route} (out, beside {@link #macTx}'s beats, constant through a frame) is the port
+     * the frame's connection asks for ({@link SueFramer#frameRoute}).
+     */
+    public final Bits portLive;
+    public final Bool unordered;
+    public final FramePort frameRoute;
+    /** A plane of a multi-port endpoint (else null): its frames from peers, for the follow per connection. */
+    public final Flow<PeerRoute> peerRoute;
     public final Flow<AckReq> ackReq;
     /** Frames for MAC port p: AXI4-Stream ports {@code mac_tx_<p>_t*} ({@link MacStreams}). */
     public final Vec<AxiStream> macTx;
@@ -233,9 +246,10 @@ public final class SueTx extends Component {
         XpuTxInterface xpu = instance("xpu", () -> new XpuTxInterface(dataWidth, vcs, credits, credits,
                 xpuFifoDepth(vcs, credits)));
         TxQueueManager qm = instance("qm", () -> new TxQueueManager(dataWidth, xpus, vcs, cells, true));
-        TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax, poolPorts > 1));
+        TxReliability rel = instance("rel", () -> new TxReliability(dataWidth, xpus, cells, windowMax, poolPorts,
+                plane));
         SueFramer framer = instance("framer", () -> new SueFramer(dataWidth, encap, vlan, xpus, controlFrames, plane,
-                poolPorts > 1));
+                poolPorts));
         moveEpoch = poolPorts > 1 ? in(bits(SueFramer.RH_MOVE_BITS)).named("move_epoch") : null;
         if (moveEpoch != null) {
             framer.moveEpoch.set(moveEpoch);
@@ -267,8 +281,15 @@ public final class SueTx extends Component {
         connect(qm.win, rel.win);
         connect(rel.peerAck, peerAck);
         connect(rel.ackReq, ackReq);
+        portLive = poolPorts > 1 ? in(bits(poolPorts)).named("port_live") : null;
+        unordered = poolPorts > 1 ? in(bool()).named("unordered") : null;
+        peerRoute = poolPorts > 1 ? slave(Flow.of(PeerRoute::new)).named("peer_route") : null;
         if (rewindAll != null) {
             rel.rewindAll.set(rewindAll);
+            rel.portLive.set(portLive);
+            framer.portLive.set(portLive);
+            connect(rel.peerRoute, peerRoute);
+            rel.unordered.set(unordered);
         }
         connect(connErr, rel.connErr);
         rel.stateDest.set(connStateDest);
@@ -286,6 +307,10 @@ public final class SueTx extends Component {
         for (int p = 0; p < ports; p++) {
             macTx.get(p).connectFrom(ps.m.get(p));
         }
+        frameRoute = poolPorts > 1 ? out(new FramePort(poolPorts)).named("frame_route") : null;
+        if (frameRoute != null) {
+            assignLeaves(frameRoute, framer.frameRoute);
+        }
 
         // counters as ports cnt_<block>_<name>, in status-space order; then the free cells
         List<StatusWord> words = new ArrayList<>();
@@ -301,6 +326,10 @@ public final class SueTx extends Component {
                 new StatusWord("retry_err", rel.cntRetryErr), new StatusWord("err_drop_ops", rel.cntErrDropOps),
                 new StatusWord("empty", rel.cntEmpty), new StatusWord("stale_replay", rel.cntStaleReplay),
                 new StatusWord("ack_merged", rel.cntAckMerged), new StatusWord("bad_cfg", rel.cntBadCfg))));
+        if (rel.cntConnMoves != null) {
+            words.addAll(StatusWord.prefixed("tx_rel", List.of(new StatusWord("conn_moves", rel.cntConnMoves),
+                    new StatusWord("conn_follows", rel.cntConnFollows))));
+        }
         words.addAll(StatusWord.prefixed("tx_framer", List.of(new StatusWord("frames", framer.frames),
                 new StatusWord("drops", framer.drops))));
         status.addAll(StatusWord.exportAsPorts(words));

@@ -144,6 +144,9 @@ public final class ConfigRegisters {
             r.add(one("UNREACH_TIME", PortSteer.ADDR_UNREACH_TIME, field("cycles", 0, PortSteer.UNREACH_TIME_BITS,
                     PortSteer.UNREACH_TIME_DEFAULT, "Unordered mode: cycles a plane holds cells with none acknowledged"
                     + " before its peer counts as unreachable over its port and its frames move to another; 0 = never")));
+            r.add(one("CONN_MOVE_RETRIES", TxReliability.ADDR_CONN_MOVE_RETRIES, field("timeouts", 0, 8,
+                    TxReliability.CONN_MOVE_DEFAULT, "Unordered mode: a connection's timeout after this many minus one"
+                    + " without acknowledgement progress moves it to the next live port (its peer follows); 0 = never")));
         }
         // receive parser and reliability
         r.add(one("RX_FCS", RxFrameParser.RX_FCS, field("enable", 0, 1, 0, "1: SUE checks the FCS of every frame")));

@@ -33,7 +33,11 @@ final class FrameGeometry {
     /** Width of an entry's trail count (window bytes after the covered ones). */
     final int tw;
 
-    FrameGeometry(int dataWidth, Encapsulation encap, boolean vlan) {
+    /** A multi-port plane's framer: each frame carries its connection's route ({@link ConnRoute}). */
+    final boolean routed;
+
+    FrameGeometry(int dataWidth, Encapsulation encap, boolean vlan, boolean routed) {
+        this.routed = routed;
         this.dataWidth = dataWidth;
         n = dataWidth / 8;
         lg = log2Up(n);
@@ -48,6 +52,6 @@ final class FrameGeometry {
 
     /** A header-queue entry of this geometry. */
     SueFramer.Entry entry() {
-        return new SueFramer.Entry(c, n, tw);
+        return new SueFramer.Entry(c, n, tw, routed);
     }
 }

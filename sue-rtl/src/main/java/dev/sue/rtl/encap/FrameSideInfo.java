@@ -33,6 +33,8 @@ final class FrameSideInfo {
     final UInt rpsn3;
     /** The PDU in the builder's output stage is withdrawn: its header is discarded. */
     final Bool cancel3;
+    /** A multi-port plane's: the frame's route (null with one port). */
+    final ConnRoute route3;
 
     FrameSideInfo(FrameRequest req, Flow<RhFields> rh, FrameGeometry g) {
         int n = g.n;
@@ -84,5 +86,9 @@ final class FrameSideInfo {
         psn3.set(rh.payload.psn);
         rpsn3.set(rh.payload.rpsn);
         cancel3.set(rh.valid.and(rh.payload.cancel));
+        route3 = g.routed ? reg("rh_route3", new ConnRoute()) : null;
+        if (route3 != null) {
+            assignLeaves(route3, rh.payload.route);
+        }
     }
 }

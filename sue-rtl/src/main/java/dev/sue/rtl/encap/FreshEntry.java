@@ -26,7 +26,7 @@ final class FreshEntry {
         Bits rpsnB = side.rpsn3.asBits();
         Bits part = hb.hdrPartition;
         Bits[] rhBytes = {
-            cat(B(0, 2), side.op3.asBits(), B(0, 2), ownXpuid.slice(9, 8)),
+            cat(B(0, 2), side.op3.asBits(), side.route3 == null ? B(0, 2) : side.route3.count, ownXpuid.slice(9, 8)),
             ownXpuid.slice(7, 0),
             psnB.slice(15, 8), psnB.slice(7, 0),
             cat(side.vc3.asBits(), B(plane, 2), moveEpoch, part.slice(9, 8)),
@@ -47,5 +47,8 @@ final class FreshEntry {
         entry.fast.set(side.fast3);
         entry.oneOut.set(side.oneOut3);
         entry.trail.set(side.trail3);
+        if (entry.route != null) {
+            assignLeaves(entry.route, side.route3);
+        }
     }
 }

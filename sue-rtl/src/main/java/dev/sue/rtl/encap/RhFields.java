@@ -23,9 +23,20 @@ public final class RhFields extends Bundle {
     public final UInt psn = uint(16);
     /** ACK: last PSN received in order; NACK: next expected PSN; 0 with op 2. */
     public final UInt rpsn = uint(16);
+    /** A multi-port plane's frame: its connection's port move; null with one port. */
+    public final ConnRoute route;
+
+    public RhFields() {
+        this(false);
+    }
+
+    /** @param routed a multi-port plane's: with {@link #route} */
+    public RhFields(boolean routed) {
+        route = routed ? new ConnRoute() : null;
+    }
 
     @Override
     public RhFields copyType() {
-        return new RhFields();
+        return new RhFields(route != null);
     }
 }

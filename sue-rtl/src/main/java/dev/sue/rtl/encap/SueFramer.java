@@ -152,6 +152,14 @@ public final class SueFramer extends Component {
      * bits 3:2) of each frame whose header is built from then on; else null and the field is 0.
      */
     public final Bits moveEpoch;
+    /**
+     * With {@code moves}: {@code frame_route} (out, beside {@link #m}'s beats, constant through a
+     * frame): the port the frame's connection asks for ({@link FramePort}; control frames: none);
+     * else null.
+     */
+    public final FramePort frameRoute;
+    /** With {@code moves}: {@code port_live} (in, a bit per port): a frame's route names a live port only. */
+    public final Bits portLive;
     public final UInt frames = out(uint(32));
     public final UInt drops = out(uint(32));
 
@@ -170,14 +178,17 @@ public final class SueFramer extends Component {
         final Bool oneOut = bool();
         /** Fast path: window bytes after the covered ones (N - prefix bytes - body). */
         final UInt trail;
+        /** A multi-port plane's frame: its connection's route (null with one port). */
+        final ConnRoute route;
         private final int prefixBytes;
         private final int lanes;
         private final int trailBits;
 
-        Entry(int prefixBytes, int lanes, int trailBits) {
+        Entry(int prefixBytes, int lanes, int trailBits, boolean routed) {
             this.prefixBytes = prefixBytes;
             this.lanes = lanes;
             this.trailBits = trailBits;
+            route = routed ? new ConnRoute() : null;
             prefix = bits(8 * prefixBytes);
             nIn = uint(13);
             nOut = uint(13);
@@ -187,7 +198,7 @@ public final class SueFramer extends Component {
 
         @Override
         public Entry copyType() {
-            return new Entry(prefixBytes, lanes, trailBits);
+            return new Entry(prefixBytes, lanes, trailBits, route != null);
         }
     }
 
@@ -205,16 +216,22 @@ public final class SueFramer extends Component {
      * (byte 4 bits 5:4, ARCHITECTURE.md §5; sue-rtl/DESIGN-PORTS.md, failover) carries it.
      */
     public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus, boolean controlFrames, int plane) {
-        this(dataWidth, encap, vlan, numXpus, controlFrames, plane, false);
+        this(dataWidth, encap, vlan, numXpus, controlFrames, plane, 1);
     }
 
-    /** As above; with {@code moves}, a {@link #moveEpoch} input fills the RH {@code move} field. */
+    /**
+     * As above, in an endpoint of {@code ports} ports: with more than one, a {@link #moveEpoch} input
+     * fills the RH {@code move} field, and each frame's connection route its {@code conn_move} field
+     * and {@link #frameRoute}.
+     */
     public SueFramer(int dataWidth, Encapsulation encap, boolean vlan, int numXpus, boolean controlFrames, int plane,
-            boolean moves) {
+            int ports) {
         param("dataWidth", dataWidth);
+        boolean moves = ports > 1;
         if (moves) {
-            param("moves", moves);
+            param("ports", ports);
         }
+        require(ports == 1 || ports == 2 || ports == 4, "ports must be 1, 2 or 4, got " + ports);
         if (plane != 0) {
             param("plane", plane);
         }
@@ -228,12 +245,12 @@ public final class SueFramer extends Component {
         require(encap != null, "encap must be given");
         require(numXpus >= 1 && numXpus <= 1024, "numXpus must be 1..1024, got " + numXpus);
         require(!vlan || encap.vlanAllowed(), "vlan=true needs a standard or AFH Gen 1 encapsulation, got " + encap);
-        FrameGeometry g = new FrameGeometry(dataWidth, encap, vlan);
+        FrameGeometry g = new FrameGeometry(dataWidth, encap, vlan, moves);
         param("HDR_BYTES", g.hBytes);
         param("FAST_PATH", g.fastPath);
 
         hdrReq = slave(Flow.of(PduDesc::new));
-        rh = slave(Flow.of(RhFields::new));
+        rh = slave(Flow.of(() -> new RhFields(moves)));
         data = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         m = master(Stream.of(() -> new PacketBeat(dataWidth)));
 
@@ -256,17 +273,29 @@ public final class SueFramer extends Component {
 
         Stream<PacketBeat> framed = new RcrcStage(asm, hq.head, data, g).framed;
         Stream<PacketBeat> sue;
+        Bool fromCtl = FALSE;
         if (controlFrames) {
             ctl = slave(Stream.of(() -> new PacketBeat(dataWidth))).named("ctl");
-            ControlFrameMerge merge = instance("ctl_merge", () -> new ControlFrameMerge(dataWidth));
+            ControlFrameMerge merge = instance("ctl_merge", () -> new ControlFrameMerge(dataWidth, moves));
             merge.frames.connectFrom(framed);
             merge.ctl.connectFrom(ctl);
             sue = merge.m;
+            if (moves) {
+                fromCtl = merge.fromCtl;
+            }
         } else {
             ctl = null;
             sue = framed;
         }
         new FcsStage(sue, own.fcsBySue, m, dataWidth);
+        if (moves) {
+            frameRoute = out(new FramePort(ports)).named("frame_route");
+            portLive = in(bits(ports)).named("port_live");
+            new FrameRoutes(asm, hq.head, framed, sue, fromCtl, m, own.fcsBySue, portLive, frameRoute);
+        } else {
+            frameRoute = null;
+            portLive = null;
+        }
         data.assertProtocol("data", false);
         List<Bits> beyond = new ArrayList<>();
         for (int i = g.n - 1; i >= 0; i--) {

@@ -27,14 +27,30 @@ public final class ControlFrameMerge extends Component {
     public final Stream<PacketBeat> frames;
     public final Stream<PacketBeat> ctl;
     public final Stream<PacketBeat> m;
+    /**
+     * With {@code source} (else null): {@code from_ctl} (out, a register), {@code m} carries the
+     * control input's frame (else the SUE frames').
+     */
+    public final Bool fromCtl;
 
     public ControlFrameMerge(int dataWidth) {
+        this(dataWidth, false);
+    }
+
+    public ControlFrameMerge(int dataWidth, boolean source) {
         param("dataWidth", dataWidth);
+        if (source) {
+            param("source", true);
+        }
+        fromCtl = source ? out(bool()).named("from_ctl") : null;
         frames = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         ctl = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         m = master(Stream.of(() -> new PacketBeat(dataWidth)));
 
         Bool pickCtl = reg("pick_ctl", bool()).init(false);
+        if (fromCtl != null) {
+            fromCtl.set(pickCtl);
+        }
         Bool inFrame = reg("in_frame", bool()).init(false);
         m.valid.set(mux(pickCtl, ctl.valid, frames.valid));
         m.payload.data.set(mux(pickCtl, ctl.payload.data, frames.payload.data));

@@ -11,12 +11,16 @@ import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.AxiStream;
+import dev.sue.hdl.lib.stream.Flow;
 import dev.sue.hdl.lib.util.Counter;
 import dev.sue.rtl.config.CfgBus;
 import dev.sue.rtl.config.StatusWord;
 import dev.sue.rtl.encap.Encapsulation;
+import dev.sue.rtl.encap.FramePort;
 import dev.sue.rtl.encap.SueFramer;
 import dev.sue.rtl.mac.MacStreams;
+import dev.sue.rtl.reliability.ConnMove;
+import dev.sue.rtl.reliability.PeerRoute;
 import dev.sue.rtl.reliability.TxReliability;
 import dev.sue.rtl.rx.MacRxBeat;
 import java.util.ArrayList;
@@ -47,6 +51,10 @@ import java.util.List;
  *     {@code move} field; a frame whose count is ahead of the last one taken (two in a row, same
  *     port) moves the plane to the port it arrived on while the plane's own port is live
  *     ({@code steer.follows}), so an end with nothing to send takes its ACKs where the peer went.
+ * <li><b>Per connection.</b> A frame whose connection moved ({@link #planeRoute}, DESIGN-PORTS.md
+ *     "Failover per connection") leaves on its route's port instead of the plane's; each received
+ *     frame's sender, {@code conn_move} count and arrival port go to its plane ({@link #peerRoute})
+ *     for the follow per connection.
  * </ul>
  */
 public final class PortSteer extends Component {
@@ -85,6 +93,18 @@ public final class PortSteer extends Component {
      * to another port (not when it follows the peer).
      */
     public final Vec<Bits> moveEpoch;
+    /**
+     * Per plane (in, beside {@link #planeTx}'s beats, constant through a frame): the port the frame's
+     * connection asks for ({@code SueTx.frameRoute}); taken while that port is live, else the frame
+     * takes the plane's port.
+     */
+    public final Vec<FramePort> planeRoute;
+    /**
+     * Per plane (out, registered; unordered mode only): a frame of the plane ended without a MAC
+     * error: its sender, the sender's move count of the connection and its arrival port, for the
+     * plane's follow per connection ({@code SueTx.peerRoute}).
+     */
+    public final Vec<Flow<PeerRoute>> peerRoute;
     /** Configuration writes ({@code UNREACH_TIME}, {@code PORT_MODE}). */
     public final CfgBus cfg = slave(new CfgBus().named("cfg"));
 
@@ -115,6 +135,8 @@ public final class PortSteer extends Component {
         planeLive = out(bits(ports)).named("plane_live");
         rewind = out(bits(ports)).named("rewind");
         moveEpoch = out(Vec.of(ports, i -> bits(SueFramer.RH_MOVE_BITS))).named("move_epoch");
+        planeRoute = in(Vec.of(ports, i -> new FramePort(ports))).named("plane_route");
+        peerRoute = master(Vec.of(ports, i -> Flow.of(PeerRoute::new))).named("peer_route");
         cfg.ready.set(TRUE);
 
         Bool modeWrite = cfg.valid.and(cfg.addr.eq(TxDispatcher.ADDR_PORT_MODE)).named("mode_write");
@@ -126,6 +148,7 @@ public final class PortSteer extends Component {
         }
         ReceiveDemux demux = new ReceiveDemux(dataWidth, encap, vlan);
         peer.update(demux.moves, ownMoved, modeWrite);
+        reportPeerRoutes(demux.moves);
         exported = StatusWord.exportAsPorts(status);
     }
 
@@ -187,7 +210,7 @@ public final class PortSteer extends Component {
             target.add(reg("target_" + q, uint(pb)).init(q));
             planeMid.add(reg("plane_mid_" + q, bool()).init(false));
         }
-        // grant[p][q]: port p takes plane q's beats (its owner, steered to it)
+        // grant[p][q]: port p takes plane q's beats (its owner, its frame for port p)
         List<UInt> owner = new ArrayList<>();
         List<List<Bool>> grant = new ArrayList<>();
         for (int p = 0; p < ports; p++) {
@@ -195,7 +218,7 @@ public final class PortSteer extends Component {
             owner.add(o);
             List<Bool> row = new ArrayList<>();
             for (int q = 0; q < ports; q++) {
-                row.add(o.eq(q).and(target.get(q).eq(p)).named("grant_" + p + "_" + q));
+                row.add(o.eq(q).and(forPort(q, p, target)).named("grant_" + p + "_" + q));
             }
             grant.add(row);
         }
@@ -233,7 +256,7 @@ public final class PortSteer extends Component {
                 UInt q = o.add(k).resize(pb);
                 List<Bool> req = new ArrayList<>();
                 for (int r = 0; r < ports; r++) {
-                    req.add(target.get(r).eq(p).and(planeTx.get(r).tvalid));
+                    req.add(forPort(r, p, target).and(planeTx.get(r).tvalid));
                 }
                 asks.add(Vec.of(req).get(q));
                 who.add(q);
@@ -291,7 +314,7 @@ public final class PortSteer extends Component {
             Bits epochNext = epoch.asUInt().add(1).resize(SueFramer.RH_MOVE_BITS).asBits();
             when(between.and(t.ne(wantQ)).and(wantOwnQ), () -> epoch.set(epochNext));
             moveEpoch.get(q).set(epoch);
-            Bool away = fire.and(in.tlast).and(t.ne(q)).named("frame_away_" + q);
+            Bool away = fire.and(in.tlast).andNot(forPort(q, q, target)).named("frame_away_" + q);
             status.add(new StatusWord("steer.tx_away" + q, Counter.saturating("cnt_tx_away_" + q,
                     StatusWord.BITS, away)));
         }
@@ -306,11 +329,44 @@ public final class PortSteer extends Component {
         return ownMoved;
     }
 
+    /** Per plane, the frame of it that ended this cycle (the lowest port's), as a {@link PeerRoute}, registered. */
+    private void reportPeerRoutes(List<Move> moves) {
+        for (int q = 0; q < ports; q++) {
+            Bool seen = FALSE;
+            UInt source = U(0, 10);
+            Bits count = B(0, ConnMove.BITS);
+            UInt from = U(0, ConnMove.BITS);
+            for (int p = ports - 1; p >= 0; p--) {
+                Move m = moves.get(p);
+                Bool here = m.valid().and(m.plane().eq(q));
+                seen = seen.or(here);
+                source = mux(here, m.source(), source);
+                count = mux(here, m.connCount(), count);
+                from = mux(here, U(p, ConnMove.BITS), from);
+            }
+            Flow<PeerRoute> out = peerRoute.get(q);
+            out.valid.set(regNext(seen.and(unordered)).named("peer_route_valid_" + q));
+            out.payload.source.set(regNext(source).named("peer_route_source_" + q));
+            out.payload.count.set(regNext(count).named("peer_route_count_" + q));
+            out.payload.port.set(regNext(from).named("peer_route_port_" + q));
+        }
+    }
+
     /**
-     * A frame that ended without a MAC error: its RH {@code plane} and {@code move} fields
-     * (registered; the port it arrived on is its index in the list).
+     * Plane q's frame is for port p: its connection's route names p (a live port, from the framer's
+     * register, constant through the frame), or it names none and the plane is steered to p.
      */
-    private record Move(Bool valid, UInt plane, Bits epoch) {}
+    private Bool forPort(int q, int p, List<UInt> target) {
+        FramePort route = planeRoute.get(q);
+        return mux(route.moved, route.to.bit(p), target.get(q).eq(p));
+    }
+
+    /**
+     * A frame that ended without a MAC error: its RH {@code plane} and {@code move} fields, its
+     * sender's xpuid and {@code conn_move} field (registered; the port it arrived on is its index in
+     * the list).
+     */
+    private record Move(Bool valid, UInt plane, Bits epoch, UInt source, Bits connCount) {}
 
     /**
      * Where the peer has moved each plane (DESIGN-PORTS.md, "Follow"): a frame of plane q whose move
@@ -438,7 +494,7 @@ public final class PortSteer extends Component {
                 Bool byField = idx.eq(fieldBeat).and(typeOk).and(ports == 4 ? TRUE : field.lt(ports));
                 Bool decide = in.tvalid.and(idx.eq(fieldBeat).or(in.tlast.and(idx.lt(fieldBeat))))
                         .named("rx_decide_" + p);
-                moves.add(peerMove(p, in, idx, fieldBeat, fieldBit, byField));
+                moves.add(peerMove(p, in, idx, fieldBeat, fieldBit, byField, hdr));
                 UInt decided = mux(byField, field.resize(pb), U(p, pb));
                 Bool pending = reg("rx_pending_" + p, bool()).init(false);
                 UInt pendingPlane = reg("rx_pending_plane_" + p, uint(pb)).init(0);
@@ -482,8 +538,13 @@ public final class PortSteer extends Component {
             demuxToPlanes(dataWidth, busy, fwd, heads, lastFwd, startsBefore);
         }
 
-        /** The frame's move field, taken at its plane field's beat, reported at its last beat (registered). */
-        private Move peerMove(int p, AxiStream in, UInt idx, int fieldBeat, int fieldBit, Bool byField) {
+        /**
+         * The frame's move field, taken at its plane field's beat, and its sender's xpuid and
+         * connection move count (RH bytes 0-1), taken at their beats; reported at its last beat
+         * (registered).
+         */
+        private Move peerMove(int p, AxiStream in, UInt idx, int fieldBeat, int fieldBit, Bool byField, int rhAt) {
+            int bytes = in.tdata.width() / 8;
             Bits moveHere = in.tdata.slice(fieldBit - 1, fieldBit - SueFramer.RH_MOVE_BITS);
             UInt fieldHere = in.tdata.slice(fieldBit + 1, fieldBit).asUInt().resize(pb);
             Bool okQ = reg("rx_move_ok_" + p, bool()).init(false);
@@ -500,7 +561,22 @@ public final class PortSteer extends Component {
             valid.set(in.tvalid.and(in.tlast).andNot(in.tuser.bit(0)).and(ok));
             Bits epoch = regNext(mux(atField, moveHere, epochQ)).named("rx_move_epoch_q_" + p);
             UInt plane = regNext(mux(atField, fieldHere, planeQ)).named("rx_move_plane_q_" + p);
-            return new Move(valid, plane, epoch);
+            // RH byte 0: ver[1:0] op[1:0] conn_move[1:0] xpuid[9:8]; byte 1: xpuid[7:0]
+            Bits byte0 = rhByte(p, in, idx, rhAt, bytes, "rx_rh0_");
+            Bits byte1 = rhByte(p, in, idx, rhAt + 1, bytes, "rx_rh1_");
+            UInt source = regNext(cat(byte0.slice(1, 0), byte1).asUInt()).named("rx_source_q_" + p);
+            Bits connCount = regNext(byte0.slice(3, 2)).named("rx_conn_move_q_" + p);
+            return new Move(valid, plane, epoch, source, connCount);
+        }
+
+        /** Byte {@code at} of the frame: from the beat holding it, or the register that kept it since. */
+        private Bits rhByte(int p, AxiStream in, UInt idx, int at, int bytes, String name) {
+            int beat = at / bytes;
+            Bits here = in.tdata.slice(8 * (at % bytes) + 7, 8 * (at % bytes));
+            Bits kept = reg(name + p, bits(8)).init(0);
+            Bool atBeat = idx.eq(beat);
+            when(in.tvalid.and(atBeat), () -> kept.set(here));
+            return mux(atBeat, here, kept);
         }
 
         private void demuxToPlanes(int dataWidth, List<Bool> busy, List<List<Bool>> fwd, List<MacRxBeat> heads,

@@ -34,11 +34,19 @@ public final class ConnState extends Bundle {
     public final UInt retries = uint(8);
     /** Cycle (of the free-running 24-bit time) at which the retransmit timer expires. */
     public final UInt deadline = uint(TxReliability.TW);
+    /** A multi-port plane's connection: its own port move ({@link ConnMove}); null with one port. */
+    public final ConnMove move;
     private final int cellBits;
 
     /** @param cellBits width of a cell number (log2 of the queue manager's cell count) */
     public ConnState(int cellBits) {
+        this(cellBits, false);
+    }
+
+    /** @param moves the word carries the connection's port move (a multi-port endpoint's plane) */
+    public ConnState(int cellBits, boolean moves) {
         this.cellBits = cellBits;
+        move = moves ? new ConnMove() : null;
         head = uint(cellBits);
         tail = uint(cellBits);
         resend = uint(cellBits);
@@ -78,6 +86,6 @@ public final class ConnState extends Bundle {
 
     @Override
     public ConnState copyType() {
-        return new ConnState(cellBits);
+        return new ConnState(cellBits, move != null);
     }
 }

@@ -22,6 +22,8 @@ import dev.sue.hdl.UInt;
  */
 final class ConnectionTable {
     final Bool clearing;
+    /** The sweep's address while {@link #clearing} (other tables of the engine clear beside it). */
+    final UInt sweepAddr;
     /** The word for the event at stage 1 (writes up to two events ahead included). */
     final ConnState atStage1;
     /** The word for the event at stage 2 (every earlier write included). */
@@ -40,28 +42,29 @@ final class ConnectionTable {
      * @param v2 / addr2 the event at stage 2 (registers)
      * @param addr1 the event at stage 1 (register)
      */
-    ConnectionTable(int xpus, int cellBits, UInt addr0, Bool match0, UInt addr1, Bool v2, UInt addr2) {
+    ConnectionTable(int xpus, int cellBits, boolean moves, UInt addr0, Bool match0, UInt addr1, Bool v2, UInt addr2) {
         int xw = addr0.width();
-        Mem<ConnState> mem = Mem.of(xpus, new ConnState(cellBits)).named("conn_state");
+        Mem<ConnState> mem = Mem.of(xpus, new ConnState(cellBits, moves)).named("conn_state");
         // the sweep's flag is a register (not a compare of the pointer): it gates every event the
         // engine issues, and the queue manager's desc ready behind them
         UInt sweep = reg("clear_ptr", uint(xw)).init(0);
+        sweepAddr = sweep;
         clearing = reg("clearing", bool()).init(true);
         when(clearing, () -> {
             sweep.set(sweep.add(1));
             when(sweep.eq(xpus - 1), () -> clearing.set(false));
         });
 
-        write = wire("st_new", new ConnState(cellBits));
+        write = wire("st_new", new ConnState(cellBits, moves));
         writeEnable = wire("st_wen", bool());
-        ConnState zero = wire("st_zero", new ConnState(cellBits));
+        ConnState zero = wire("st_zero", new ConnState(cellBits, moves));
         assignFromBits(zero, B(0, zero.bitWidth()));
         ConnState written = ConnState.select("st_written", clearing, zero, write);
         mem.write(mux(clearing, sweep, addr2), written, clearing.or(writeEnable));
 
         lastWen = reg("st_last_wen", bool()).init(false);
         lastAddr = reg("st_last_addr", uint(xw)).init(0);
-        lastWord = reg("st_last", new ConnState(cellBits));
+        lastWord = reg("st_last", new ConnState(cellBits, moves));
         lastWen.set(writeEnable.andNot(clearing));
         lastAddr.set(addr2);
         assignLeaves(lastWord, write);
@@ -74,7 +77,7 @@ final class ConnectionTable {
         fwd1.set(match0.and(wrote));
         atStage1 = ConnState.select("st1", fwd1, lastWord, read);
 
-        ConnState held = reg("st2_read", new ConnState(cellBits));
+        ConnState held = reg("st2_read", new ConnState(cellBits, moves));
         assignLeaves(held, atStage1);
         Bool fwd2 = reg("st_fwd2", bool()).init(false);
         fwd2.set(v2.and(addr1.eq(addr2)).and(wrote));

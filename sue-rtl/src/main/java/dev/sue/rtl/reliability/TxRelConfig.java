@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
+import dev.sue.rtl.ports.TxDispatcher;
 
 /**
  * The configuration registers of {@link TxReliability} (addresses in its Javadoc): WINDOW, RTO,
@@ -31,8 +32,16 @@ final class TxRelConfig {
     final Bool done;
     /** A write with a value out of range (ignored; {@code cnt_bad_cfg}), one per register. */
     final Bool[] bad;
+    /**
+     * A multi-port plane's connection moves (else null): {@code CONN_MOVE_RETRIES} is on, and the
+     * retry count at which a timeout moves the connection ({@code CONN_MOVE_RETRIES - 1}, so the
+     * compare reads a register); the move generation, advanced by each {@code PORT_MODE} write.
+     */
+    final Bool moveOn;
+    final UInt moveFrom;
+    final UInt moveGeneration;
 
-    TxRelConfig(int xpus, int windowMax, Bool valid, UInt addr, Bits data, Bool clearing) {
+    TxRelConfig(int xpus, int windowMax, boolean moves, Bool valid, UInt addr, Bits data, Bool clearing) {
         int xw = log2Up(xpus);
         int ww = bitsFor(windowMax);
         UInt val = data.asUInt();
@@ -62,7 +71,25 @@ final class TxRelConfig {
         when(wRto.and(rtoOk), () -> rto.set(val.resize(TxReliability.TW)));
         when(wRetry.and(retryOk), () -> retryLimit.set(val.resize(8)));
         when(wWait.and(waitOk), () -> ackWait.set(val.resize(16)));
-        bad = new Bool[] {wWin.andNot(winOk), wRto.andNot(rtoOk), wRetry.andNot(retryOk), wWait.andNot(waitOk)};
+        Bool wMove = moves ? w.and(addr.eq(TxReliability.ADDR_CONN_MOVE_RETRIES)) : null;
+        if (moves) {
+            moveOn = reg("conn_move_on", bool()).init(TxReliability.CONN_MOVE_DEFAULT != 0);
+            moveFrom = reg("conn_move_from", uint(8)).init(Math.max(0, TxReliability.CONN_MOVE_DEFAULT - 1));
+            moveGeneration = reg("conn_move_generation", uint(ConnMove.BITS)).init(0);
+            when(wMove.and(retryOk), () -> {
+                moveOn.set(val.ne(0));
+                moveFrom.set(val.resize(8).sub(1));
+            });
+            when(valid.and(addr.eq(TxDispatcher.ADDR_PORT_MODE)), () -> moveGeneration.set(moveGeneration.add(1)));
+        } else {
+            moveOn = null;
+            moveFrom = null;
+            moveGeneration = null;
+        }
+        bad = moves
+                ? new Bool[] {wWin.andNot(winOk), wRto.andNot(rtoOk), wRetry.andNot(retryOk), wWait.andNot(waitOk),
+                    wMove.andNot(retryOk)}
+                : new Bool[] {wWin.andNot(winOk), wRto.andNot(rtoOk), wRetry.andNot(retryOk), wWait.andNot(waitOk)};
 
         UInt dest = addr.slice(13, 4).named("cfg_dest");
         Bool table = w.and(addr.slice(15, 14).eq(1)).and(AckInfo.inRange(dest, xpus)).named("cfg_table");

@@ -6,6 +6,7 @@ import static dev.sue.hdl.Hdl.*;
 import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
+import dev.sue.hdl.Vec;
 import dev.sue.hdl.lib.fifo.FifoStorage;
 import dev.sue.hdl.lib.fifo.StreamFifo;
 import dev.sue.hdl.lib.stream.Flow;
@@ -16,6 +17,8 @@ import dev.sue.rtl.pdu.PduDesc;
 import dev.sue.rtl.pdu.ReplayReq;
 import dev.sue.rtl.pdu.RhDesc;
 import dev.sue.rtl.pdu.TxPdu;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The event engine of {@link TxReliability}: the only writer of the PSN table
@@ -38,11 +41,19 @@ import dev.sue.rtl.pdu.TxPdu;
  * walking one connection thus takes a step every other cycle unless other events fill the gaps.
  */
 final class TxRelEngine {
+    /**
+     * A multi-port plane's connection moves: plane {@code plane} of {@code ports}, the ports' live
+     * bits ({@code PortSteer.planeLive}) and {@code PORT_MODE.unordered}.
+     */
+    record Moves(int ports, int plane, Bits portLive, Bool unordered, Flow<PeerRoute> peerRoute) {}
+
     final EngineIssue issue;
     final EngineStage at1;
     final EngineStage at2;
     final ConnectionTable table;
     /** Decide-stage events for the counters. */
+    final Bool connMoved;
+    final Bool connFollowed;
     final Bool pduSent;
     final Bool retxSent;
     final Bool emptySent;
@@ -72,7 +83,7 @@ final class TxRelEngine {
     /** @param beatBytes bytes a beat of the queue manager's data path (the replay requests' beat flags) */
     TxRelEngine(int xpus, int cells, int beatBytes, Stream<TxPdu> s, TxRelConfig cfg, UInt now, PeerAckQueue peers,
             AckInfoTable acks, Flow<PduDesc> hdrReq, Bool hdrRoom, Flow<RhFields> rh, StreamFifo<Bits> verdicts,
-            StreamFifo<CellFree> frees, StreamFifo<ReplayReq> replays, Bool rewindAll) {
+            StreamFifo<CellFree> frees, StreamFifo<ReplayReq> replays, Bool rewindAll, Moves moves) {
         int xw = log2Up(xpus);
         int cw = log2Up(cells);
         int rwDepth = Math.max(4, xpus);
@@ -81,7 +92,7 @@ final class TxRelEngine {
         at1 = new EngineStage("e1", xw);
         at2 = new EngineStage("e2", xw);
         issue = new EngineIssue(xpus, s, cfg, peers, acks, rwFifo, verdicts, frees, replays, at1, at2, hdrReq, hdrRoom);
-        table = new ConnectionTable(xpus, cw, issue.addr, issue.fwdMatch, at1.addr, at2.valid, at2.addr);
+        table = new ConnectionTable(xpus, cw, moves != null, issue.addr, issue.fwdMatch, at1.addr, at2.valid, at2.addr);
         issue.clearing.set(table.clearing);
         at1.follow(issue.event);
         at2.follow(at1);
@@ -145,6 +156,38 @@ final class TxRelEngine {
                 .named("tm_timeout"));
         tmToError = regNext((forced1 == null ? atLimit : atLimit.andNot(forced1)).named("tm_to_error"));
         cfgApply = regNext(mux(cfg.isConn, st1.error, TRUE).and(idle1).named("cfg_apply"));
+        // a timeout that moves the connection (multi-port plane, unordered mode, CONN_MOVE_RETRIES - 1
+        // timeouts without progress already), and the port it moves to: the next live one after its
+        // own current port (the plane's while it has not moved), or that one if none is
+        Bool tmMove = null;
+        UInt movePort = null;
+        Bool follows2 = null;
+        UInt followPort2 = null;
+        if (moves != null) {
+            PeerRoutes peerRoutes = new PeerRoutes(xpus, moves.peerRoute(), cfg.moveGeneration, at1.addr,
+                    table.clearing, table.sweepAddr);
+            connFollowed = peerRoutes.followed;
+            follows2 = regNext(peerRoutes.follows.and(moves.unordered())).named("follows_e2");
+            followPort2 = regNext(peerRoutes.port).named("follow_port_e2");
+            tmMove = regNext(moves.unordered().and(cfg.moveOn).and(st1.retries.ge(cfg.moveFrom)).named("tm_move"));
+            // from the connection's own last move, else the plane's port: not from a port it follows (the
+            // peer's choice: its timeouts may predate the follow, and moving on from there could pick
+            // the port the peer left)
+            UInt current = mux(st1.move.movedIn(cfg.moveGeneration), st1.move.port, U(moves.plane(), ConnMove.BITS))
+                    .named("move_current");
+            List<UInt> nextAfter = new ArrayList<>();
+            for (int c = 0; c < moves.ports(); c++) {
+                UInt pick = U(c, ConnMove.BITS);
+                for (int k = moves.ports() - 1; k >= 1; k--) {
+                    int r = (c + k) % moves.ports();
+                    pick = mux(moves.portLive().bit(r), U(r, ConnMove.BITS), pick);
+                }
+                nextAfter.add(pick);
+            }
+            movePort = regNext(Vec.of(nextAfter).get(current.resize(log2Up(moves.ports()))).named("move_port"));
+        } else {
+            connFollowed = null;
+        }
         issue.timerWantsJob.set(at2.timer.and(tmTimeout).and(tmToError));
 
         // ---- decide stage ----
@@ -221,7 +264,21 @@ final class TxRelEngine {
             rwPush.set(true);
             wen.set(true);
         });
-        when(forced2 == null ? tmRetry : tmRetry.andNot(forced2), () -> n.retries.set(st.retries.add(1)));
+        Bool realRetry = forced2 == null ? tmRetry : tmRetry.andNot(forced2);
+        when(realRetry, () -> n.retries.set(st.retries.add(1)));
+        if (moves != null) {
+            Bool moveNow = realRetry.and(tmMove).named("conn_move_now");
+            UInt to = movePort;
+            when(moveNow, () -> {
+                n.move.moved.set(true);
+                n.move.port.set(to);
+                n.move.count.set(st.move.count.asUInt().add(1).resize(ConnMove.BITS).asBits());
+                n.move.generation.set(cfg.moveGeneration);
+            });
+            connMoved = moveNow;
+        } else {
+            connMoved = null;
+        }
         when(errEnter, () -> {
             n.error.set(true);
             n.rewinding.set(false);
@@ -235,6 +292,9 @@ final class TxRelEngine {
             n.rewinding.set(false);
             n.error.set(false);
             n.retries.set(U(0, 8));
+            if (moves != null) {
+                n.move.moved.set(false);
+            }
             wen.set(true);
         });
         cfg.done.set(at2.cfg);
@@ -282,6 +342,13 @@ final class TxRelEngine {
         rh.payload.psn.set(mux(at2.replay, d.psn, st.nextPsn));
         rh.payload.op.set(mux(acks.takeHas, acks.takeInfo.op.resize(2), U(RhDesc.OP_NONE, 2)));
         rh.payload.rpsn.set(mux(acks.takeHas, acks.takeInfo.rpsn(), U(0, 16)));
+        if (moves != null) {
+            // the connection's own move first, else the peer's it follows
+            Bool own = st.move.movedIn(cfg.moveGeneration).named("route_own");
+            rh.payload.route.moved.set(own.or(follows2));
+            rh.payload.route.port.set(mux(own, st.move.port, followPort2));
+            rh.payload.route.count.set(st.move.count);
+        }
 
         pduSent = sendKeep;
         retxSent = at2.replay.andNot(replayStale);

@@ -126,6 +126,14 @@ public final class TxReliability extends Component {
     public static final int ADDR_RTO = 0x0221;
     public static final int ADDR_RETRY_LIMIT = 0x0222;
     public static final int ADDR_ACK_WAIT = 0x0223;
+    /**
+     * Word of {@code CONN_MOVE_RETRIES} (a multi-port endpoint's): in unordered mode a connection's
+     * timeout once it has had this many minus one without progress moves it to the next live port;
+     * 0 = never (sue-rtl/DESIGN-PORTS.md, "Failover per connection").
+     */
+    public static final int ADDR_CONN_MOVE_RETRIES = 0x0252;
+    /** Two timeouts: one lost PDU or ACK costs one, a port that loses everything the next. */
+    public static final int CONN_MOVE_DEFAULT = 2;
     public static final int T_NEXT_PSN = 0x3;
     public static final int T_CONN = 0x9;
     public static final int RTO_DEFAULT = 8192;
@@ -166,6 +174,8 @@ public final class TxReliability extends Component {
     public final UInt cntStaleReplay = out(uint(32));
     public final UInt cntAckMerged = out(uint(32));
     public final UInt cntBadCfg = out(uint(32));
+    /** A multi-port plane's: connections moved to another port (else null). */
+    public final UInt cntConnMoves;
 
     /**
      * With {@code rewindAllInput}: {@code rewind_all} (in, a one-cycle pulse, else absent): rewind every
@@ -173,19 +183,41 @@ public final class TxReliability extends Component {
      * (a multi-port plane whose port changed, sue-rtl/DESIGN-PORTS.md "Failover").
      */
     public final Bool rewindAll;
+    /**
+     * A multi-port endpoint's plane ({@code ports} > 1; else null): {@code port_live} (in, a bit per
+     * port, registered: the port is up and its plane's peer reachable, {@code PortSteer.planeLive}) and
+     * {@code unordered} (in, {@code PORT_MODE.unordered}): a connection's timeout moves it to the next
+     * live port after its current one (its {@link ConnMove}) once it has had {@code CONN_MOVE_RETRIES}
+     * - 1 timeouts without progress, in unordered mode.
+     */
+    public final Bits portLive;
+    public final Bool unordered;
+    /** A multi-port plane's (else null): the plane's frames from peers, for the follow per connection ({@link PeerRoute}). */
+    public final Flow<PeerRoute> peerRoute;
+    /** A multi-port plane's (else null): connections whose frames now follow the peer's move. */
+    public final UInt cntConnFollows;
 
     public TxReliability(int dataWidth, int xpus, int cells, int windowMax) {
-        this(dataWidth, xpus, cells, windowMax, false);
+        this(dataWidth, xpus, cells, windowMax, 1, 0);
     }
 
-    public TxReliability(int dataWidth, int xpus, int cells, int windowMax, boolean rewindAllInput) {
+    /**
+     * The transmit reliability of plane {@code plane} of an endpoint with {@code ports} ports: with
+     * more than one, {@link #rewindAll}, {@link #portLive} and {@link #unordered} are inputs and each
+     * connection's word carries its port move.
+     */
+    public TxReliability(int dataWidth, int xpus, int cells, int windowMax, int ports, int plane) {
         param("dataWidth", dataWidth);
         param("xpus", xpus);
         param("cells", cells);
         param("windowMax", windowMax);
+        boolean rewindAllInput = ports > 1;
         if (rewindAllInput) {
-            param("rewindAll", true);
+            param("ports", ports);
+            param("plane", plane);
         }
+        require(ports == 1 || ports == 2 || ports == 4, "ports must be 1, 2 or 4, got " + ports);
+        require(plane >= 0 && plane < ports, "plane must be 0.." + (ports - 1) + ", got " + plane);
         require(dataWidth == 256 || dataWidth == 512 || dataWidth == 1024,
                 "dataWidth must be 256, 512 or 1024, got " + dataWidth);
         require(xpus >= 2 && xpus <= 1024, "xpus must be 2..1024, got " + xpus);
@@ -195,7 +227,7 @@ public final class TxReliability extends Component {
         s = slave(Stream.of(TxPdu::new));
         sData = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         hdrReq = master(Flow.of(PduDesc::new));
-        rh = master(Flow.of(RhFields::new));
+        rh = master(Flow.of(() -> new RhFields(rewindAllInput)));
         mData = master(Stream.of(() -> new PacketBeat(dataWidth)));
         replay = master(Stream.of(ReplayReq::new));
         free = master(Stream.of(CellFree::new));
@@ -204,13 +236,16 @@ public final class TxReliability extends Component {
         ackReq = slave(Flow.of(AckReq::new));
         connErr = master(Flow.of(() -> uint(10)));
         rewindAll = rewindAllInput ? in(bool()).named("rewind_all") : null;
+        portLive = rewindAllInput ? in(bits(ports)).named("port_live") : null;
+        unordered = rewindAllInput ? in(bool()).named("unordered") : null;
+        peerRoute = rewindAllInput ? slave(Flow.of(PeerRoute::new)).named("peer_route") : null;
         latency(DESC_LATENCY);
         require(DESC_LATENCY == SueFramer.RH_DELAY, "internal: the framer expects the RH fields " + SueFramer.RH_DELAY
                 + " cycles after the header request");
         final int xw = log2Up(xpus);
 
         Bool clearing = wire("sweeping", bool());
-        TxRelConfig cfg = new TxRelConfig(xpus, windowMax, cfgValid, cfgAddr, cfgData, clearing);
+        TxRelConfig cfg = new TxRelConfig(xpus, windowMax, rewindAllInput, cfgValid, cfgAddr, cfgData, clearing);
         cfgReady.set(cfg.ready);
         UInt now = reg("now", uint(TW)).init(0);
         now.set(now.add(1));
@@ -236,7 +271,8 @@ public final class TxReliability extends Component {
         // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
         // the engine's issue stage is the only register stage it passes before the read
         TxRelEngine engine = new TxRelEngine(xpus, cells, dataWidth / 8, s, cfg, now, peers, acks, hdrReq, hdrRoom, rh,
-                verdicts, freeFifo, replayFifo, rewindAll);
+                verdicts, freeFifo, replayFifo, rewindAll, rewindAllInput ? new TxRelEngine.Moves(ports, plane, portLive,
+                        unordered, peerRoute) : null);
         clearing.set(engine.table.clearing);
         ackNextDest.set(engine.at1.addr);
         new WindowFlow(xpus, win, engine.table.lastWen, engine.table.lastAddr, engine.table.lastWord, cfg.window);
@@ -279,6 +315,12 @@ public final class TxReliability extends Component {
         // counted a cycle late, each register's verdict registered on its own: the 32-bit range
         // compares on cfg_data, their OR and the counter's carry are then separate paths
         cntBadCfg.set(Counter.saturatingLate("cnt_bad_cfg_q", StatusWord.BITS, cfg.bad));
+        cntConnMoves = rewindAllInput ? out(uint(32)).named("cnt_conn_moves") : null;
+        cntConnFollows = rewindAllInput ? out(uint(32)).named("cnt_conn_follows") : null;
+        if (cntConnMoves != null) {
+            cntConnMoves.set(Counter.saturating("cnt_conn_moves_q", StatusWord.BITS, engine.connMoved));
+            cntConnFollows.set(Counter.saturating("cnt_conn_follows_q", StatusWord.BITS, engine.connFollowed));
+        }
         assertThat(s.fire().not().or(s.payload.length.ne(0)), "a PDU of length 0 from the queue manager");
     }
 
