@@ -42,8 +42,9 @@ import java.util.List;
  */
 final class TxRelEngine {
     /**
-     * A multi-port plane's connection moves: plane {@code plane} of {@code ports}, the ports' live
-     * bits ({@code PortSteer.planeLive}) and {@code PORT_MODE.unordered}.
+     * A multi-port plane's connection moves and follows: plane {@code plane} of {@code ports}, the
+     * ports' live bits ({@code PortSteer.planeLive}), {@code PORT_MODE.unordered} and the plane's frames
+     * from peers ({@link PeerRoutes}).
      */
     record Moves(int ports, int plane, Bits portLive, Bool unordered, Flow<PeerRoute> peerRoute) {}
 

@@ -178,9 +178,9 @@ public final class TxReliability extends Component {
     public final UInt cntConnMoves;
 
     /**
-     * With {@code rewindAllInput}: {@code rewind_all} (in, a one-cycle pulse, else absent): rewind every
-     * connection with unacknowledged PDUs now, as if its deadline had passed, without counting a retry
-     * (a multi-port plane whose port changed, sue-rtl/DESIGN-PORTS.md "Failover").
+     * A multi-port plane's ({@code ports} > 1): {@code rewind_all} (in, a one-cycle pulse, else
+     * absent): rewind every connection with unacknowledged PDUs now, as if its deadline had passed,
+     * without counting a retry (a plane whose port changed, sue-rtl/DESIGN-PORTS.md "Failover").
      */
     public final Bool rewindAll;
     /**
@@ -211,8 +211,8 @@ public final class TxReliability extends Component {
         param("xpus", xpus);
         param("cells", cells);
         param("windowMax", windowMax);
-        boolean rewindAllInput = ports > 1;
-        if (rewindAllInput) {
+        boolean multiPort = ports > 1;
+        if (multiPort) {
             param("ports", ports);
             param("plane", plane);
         }
@@ -227,7 +227,7 @@ public final class TxReliability extends Component {
         s = slave(Stream.of(TxPdu::new));
         sData = slave(Stream.of(() -> new PacketBeat(dataWidth)));
         hdrReq = master(Flow.of(PduDesc::new));
-        rh = master(Flow.of(() -> new RhFields(rewindAllInput)));
+        rh = master(Flow.of(() -> new RhFields(multiPort)));
         mData = master(Stream.of(() -> new PacketBeat(dataWidth)));
         replay = master(Stream.of(ReplayReq::new));
         free = master(Stream.of(CellFree::new));
@@ -235,17 +235,17 @@ public final class TxReliability extends Component {
         peerAck = slave(Flow.of(PeerAck::new));
         ackReq = slave(Flow.of(AckReq::new));
         connErr = master(Flow.of(() -> uint(10)));
-        rewindAll = rewindAllInput ? in(bool()).named("rewind_all") : null;
-        portLive = rewindAllInput ? in(bits(ports)).named("port_live") : null;
-        unordered = rewindAllInput ? in(bool()).named("unordered") : null;
-        peerRoute = rewindAllInput ? slave(Flow.of(PeerRoute::new)).named("peer_route") : null;
+        rewindAll = multiPort ? in(bool()).named("rewind_all") : null;
+        portLive = multiPort ? in(bits(ports)).named("port_live") : null;
+        unordered = multiPort ? in(bool()).named("unordered") : null;
+        peerRoute = multiPort ? slave(Flow.of(PeerRoute::new)).named("peer_route") : null;
         latency(DESC_LATENCY);
         require(DESC_LATENCY == SueFramer.RH_DELAY, "internal: the framer expects the RH fields " + SueFramer.RH_DELAY
                 + " cycles after the header request");
         final int xw = log2Up(xpus);
 
         Bool clearing = wire("sweeping", bool());
-        TxRelConfig cfg = new TxRelConfig(xpus, windowMax, rewindAllInput, cfgValid, cfgAddr, cfgData, clearing);
+        TxRelConfig cfg = new TxRelConfig(xpus, windowMax, multiPort, cfgValid, cfgAddr, cfgData, clearing);
         cfgReady.set(cfg.ready);
         UInt now = reg("now", uint(TW)).init(0);
         now.set(now.add(1));
@@ -271,7 +271,7 @@ public final class TxReliability extends Component {
         // payload reach the issue logic from flip-flops through the FIFO's head multiplexer, so
         // the engine's issue stage is the only register stage it passes before the read
         TxRelEngine engine = new TxRelEngine(xpus, cells, dataWidth / 8, s, cfg, now, peers, acks, hdrReq, hdrRoom, rh,
-                verdicts, freeFifo, replayFifo, rewindAll, rewindAllInput ? new TxRelEngine.Moves(ports, plane, portLive,
+                verdicts, freeFifo, replayFifo, rewindAll, multiPort ? new TxRelEngine.Moves(ports, plane, portLive,
                         unordered, peerRoute) : null);
         clearing.set(engine.table.clearing);
         ackNextDest.set(engine.at1.addr);
@@ -315,8 +315,8 @@ public final class TxReliability extends Component {
         // counted a cycle late, each register's verdict registered on its own: the 32-bit range
         // compares on cfg_data, their OR and the counter's carry are then separate paths
         cntBadCfg.set(Counter.saturatingLate("cnt_bad_cfg_q", StatusWord.BITS, cfg.bad));
-        cntConnMoves = rewindAllInput ? out(uint(32)).named("cnt_conn_moves") : null;
-        cntConnFollows = rewindAllInput ? out(uint(32)).named("cnt_conn_follows") : null;
+        cntConnMoves = multiPort ? out(uint(32)).named("cnt_conn_moves") : null;
+        cntConnFollows = multiPort ? out(uint(32)).named("cnt_conn_follows") : null;
         if (cntConnMoves != null) {
             cntConnMoves.set(Counter.saturating("cnt_conn_moves_q", StatusWord.BITS, engine.connMoved));
             cntConnFollows.set(Counter.saturating("cnt_conn_follows_q", StatusWord.BITS, engine.connFollowed));
