@@ -147,8 +147,12 @@ public final class PortSteer extends Component {
             portRx.get(p).tready.set(TRUE);
         }
         ReceiveDemux demux = new ReceiveDemux(dataWidth, encap, vlan);
-        peer.update(demux.moves, ownMoved, modeWrite);
-        reportPeerRoutes(demux.moves);
+        List<Ended> ended = new ArrayList<>();
+        for (int q = 0; q < ports; q++) {
+            ended.add(ended(demux.moves, q));
+        }
+        peer.update(ended, ownMoved, modeWrite);
+        reportPeerRoutes(ended);
         exported = StatusWord.exportAsPorts(status);
     }
 
@@ -329,27 +333,37 @@ public final class PortSteer extends Component {
         return ownMoved;
     }
 
-    /** Per plane, the frame of it that ended this cycle (the lowest port's), as a {@link PeerRoute}, registered. */
-    private void reportPeerRoutes(List<Move> moves) {
+    /** Per plane, the frame of it that ended this cycle, as a {@link PeerRoute}, registered. */
+    private void reportPeerRoutes(List<Ended> endedPerPlane) {
         for (int q = 0; q < ports; q++) {
-            Bool seen = FALSE;
-            UInt source = U(0, 10);
-            Bits count = B(0, ConnMove.BITS);
-            UInt from = U(0, ConnMove.BITS);
-            for (int p = ports - 1; p >= 0; p--) {
-                Move m = moves.get(p);
-                Bool here = m.valid().and(m.plane().eq(q));
-                seen = seen.or(here);
-                source = mux(here, m.source(), source);
-                count = mux(here, m.connCount(), count);
-                from = mux(here, U(p, ConnMove.BITS), from);
-            }
+            Ended ended = endedPerPlane.get(q);
             Flow<PeerRoute> out = peerRoute.get(q);
-            out.valid.set(regNext(seen.and(unordered)).named("peer_route_valid_" + q));
-            out.payload.source.set(regNext(source).named("peer_route_source_" + q));
-            out.payload.count.set(regNext(count).named("peer_route_count_" + q));
-            out.payload.port.set(regNext(from).named("peer_route_port_" + q));
+            out.valid.set(regNext(ended.seen().and(unordered)).named("peer_route_valid_" + q));
+            out.payload.source.set(regNext(ended.source()).named("peer_route_source_" + q));
+            out.payload.count.set(regNext(ended.connCount()).named("peer_route_count_" + q));
+            out.payload.port.set(regNext(ended.port().resize(ConnMove.BITS)).named("peer_route_port_" + q));
         }
+    }
+
+    /** The frame of plane q that ended this cycle on the lowest port ending one ({@code seen}), and that port. */
+    private record Ended(Bool seen, Bits epoch, UInt source, Bits connCount, UInt port) {}
+
+    private Ended ended(List<Move> moves, int q) {
+        Bool seen = FALSE;
+        Bits epoch = B(0, SueFramer.RH_MOVE_BITS);
+        UInt source = U(0, 10);
+        Bits count = B(0, ConnMove.BITS);
+        UInt from = U(0, pb);
+        for (int p = ports - 1; p >= 0; p--) {
+            Move m = moves.get(p);
+            Bool here = m.valid().and(m.plane().eq(q));
+            seen = seen.or(here);
+            epoch = mux(here, m.epoch(), epoch);
+            source = mux(here, m.source(), source);
+            count = mux(here, m.connCount(), count);
+            from = mux(here, U(p, pb), from);
+        }
+        return new Ended(seen, epoch, source, count, from);
     }
 
     /**
@@ -388,10 +402,10 @@ public final class PortSteer extends Component {
         }
 
         /**
-         * @param moves    per port, the frame that ended there (registered)
-         * @param ownMoved per plane, this end's own choice of port changed
+         * @param endedPerPlane per plane, its frame that ended this cycle (registered)
+         * @param ownMoved      per plane, this end's own choice of port changed
          */
-        void update(List<Move> moves, List<Bool> ownMoved, Bool modeWrite) {
+        void update(List<Ended> endedPerPlane, List<Bool> ownMoved, Bool modeWrite) {
             List<Bool> follows = new ArrayList<>();
             for (int q = 0; q < ports; q++) {
                 final int plane = q;
@@ -399,17 +413,10 @@ public final class PortSteer extends Component {
                 Bool candValid = reg("follow_cand_valid_" + q, bool()).init(false);
                 Bits candEpoch = reg("follow_cand_epoch_" + q, bits(SueFramer.RH_MOVE_BITS)).init(0);
                 UInt candPort = reg("follow_cand_port_" + q, uint(pb)).init(0);
-                // the lowest port ending a frame of plane q this cycle
-                Bool seen = FALSE;
-                Bits epoch = B(0, SueFramer.RH_MOVE_BITS);
-                UInt from = U(0, pb);
-                for (int p = ports - 1; p >= 0; p--) {
-                    Move m = moves.get(p);
-                    Bool here = m.valid().and(m.plane().eq(plane));
-                    seen = seen.or(here);
-                    epoch = mux(here, m.epoch(), epoch);
-                    from = mux(here, U(p, pb), from);
-                }
+                Ended ended = endedPerPlane.get(plane);
+                Bool seen = ended.seen();
+                Bits epoch = ended.epoch();
+                UInt from = ended.port();
                 Bits ahead = epoch.asUInt().sub(last.asUInt()).resize(SueFramer.RH_MOVE_BITS).asBits();
                 Bool newer = seen.and(ahead.bit(0).xor(ahead.bit(1))).named("follow_newer_" + q);
                 Bool confirm = newer.and(candValid).and(candEpoch.eq(epoch)).and(candPort.eq(from))
