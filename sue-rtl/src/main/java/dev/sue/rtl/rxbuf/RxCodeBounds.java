@@ -8,12 +8,14 @@ import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.util.LutCompare;
 
 /**
- * End tests of the op walks of {@link RxDeliver} on an op-map lane ({@link RxOpMap.Lane}: where
- * its op ends, in 2-byte units from the PDU's first byte), against bounds fixed per PDU of
- * {@code len} bytes: with the op ending at byte 2 * end, it reaches the end iff
- * {@code 2 * end >= len <=> end > (len - 1) / 2} ({@link #reachUnits}) and runs past it iff
- * {@code 2 * end > len <=> end > len / 2}. The walks make these tests on every lane of a word
- * before the lane pick ({@link RxOpMap#perLane}), so a bound is a register, never a subtraction
+ * End tests of the validator's op walk ({@link RxOpValidator}) on an op-map lane
+ * ({@link RxOpMap.Lane}: where its op ends, in 2-byte units from the PDU's first byte), against
+ * bounds fixed per PDU of {@code len} bytes: with the op ending at byte 2 * end, it reaches the
+ * end iff {@code 2 * end >= len <=> end > (len - 1) / 2} ({@link #reachUnits}) and runs past it
+ * iff {@code 2 * end > len <=> end > len / 2}. (The deliverer needs no lane test: the validator
+ * hands it the last op's position, {@link RxPduDesc#lastOp}.) The walk makes these tests on
+ * every lane of a word before the lane pick ({@link RxOpMap#perLane}), so a bound is a
+ * register, never a subtraction
  * from the walk's position. The compares are gates ({@link LutCompare}), not carry chains: the
  * lane pick and the walk's decisions follow them in the same cycle, and the LUT mapper lets logic
  * behind a carry chain grow as deep as the design's deepest cone (whole endpoint at 512 bits:

@@ -7,7 +7,6 @@ import dev.sue.hdl.Bits;
 import dev.sue.hdl.Bool;
 import dev.sue.hdl.UInt;
 import dev.sue.hdl.lib.util.LutAdder;
-import dev.sue.hdl.lib.util.LutCompare;
 import dev.sue.hdl.lib.util.OneHot;
 import java.util.ArrayList;
 import java.util.List;
@@ -187,24 +186,28 @@ final class RxOpDeliverer {
             RoundRobin sw = pick.sw;
             RoundRobin idle = pick.idle;
             UInt rr = pick.rr;
-            UInt hReach = op.hReach;
+            UInt hLastOp = op.hLastOp;
+            Bool hEmpty = op.hEmpty;
             Bool lastOp = op.lastOp;
             // the state after the PDU ends: the next VC's head (fetch_sw) or the speculative next PDU
             // of this VC (spec)
             UInt hvSw = mux(sw.any, sw.index, hv);
             UInt hpSw = mux(sw.any, RxBuffer.sel(vc.opos, sw.index), U(0, 14));
-            // h_reach of the PDU taken up: a fetched head's own (it stays on the head), the next
-            // head's after this VC's pop (a speculative next-PDU read) or on a parked VC (its queue is
-            // empty, so whatever loads its head), or on a re-read, the head's as of the next edge
-            List<UInt> headReach = new ArrayList<>();
-            List<UInt> nextReach = new ArrayList<>();
-            List<UInt> heldReach = new ArrayList<>();
+            // the end-test registers of the PDU taken up: a fetched head's own (it stays on the
+            // head), the next head's after this VC's pop (a speculative next-PDU read) or on a
+            // parked VC (its queue is empty, so whatever loads its head), or on a re-read, the
+            // head's as of the next edge
+            PduEnds head = new PduEnds();
+            PduEnds nextHead = new PduEnds();
+            PduEnds held = new PduEnds();
             for (RxVcQueue q : ready) {
-                headReach.add(q.m.payload.reachUnits);
-                nextReach.add(q.nextReach);
-                heldReach.add(mux(q.m.valid, q.m.payload.reachUnits, q.nextReach));
+                head.add(q.m.payload.reachUnits.bit(11), q.m.payload.lastOp);
+                nextHead.add(q.nextEmpty, q.nextLastOp);
+                held.add(mux(q.m.valid, q.m.payload.reachUnits.bit(11), q.nextEmpty),
+                        mux(q.m.valid, q.m.payload.lastOp, q.nextLastOp));
             }
-            UInt reachSw = mux(sw.any, RxBuffer.sel(headReach, sw.index), RxBuffer.sel(nextReach, hv)).named("h_reach_sw");
+            Bool emptySw = mux(sw.any, head.empty(sw.index), nextHead.empty(hv)).named("h_empty_sw");
+            UInt lastOpSw = mux(sw.any, head.lastOp(sw.index), nextHead.lastOp(hv)).named("h_last_op_sw");
             UInt hsSw = mux(sw.any, selDesc(ready, sw.index, d -> d.start), next.at.specStart);
             UInt hASw = mux(sw.any, RxBuffer.sel(next.at.fetch, sw.index), next.at.spec).named("h_abs_sw");
             Bool pendSw = sw.any.andNot(next.swBad).or(sw.any.not());
@@ -214,14 +217,16 @@ final class RxOpDeliverer {
             next.parkRead.set(next.park);
             when(next.reread, () -> {
                 hPend.set(TRUE);
-                hReach.set(RxBuffer.sel(heldReach, hv));
+                hEmpty.set(held.empty(hv));
+                hLastOp.set(held.lastOp(hv));
             }).elseWhen(issue.holdH, () -> hPend.set(TRUE))
                     .elseWhen(issue.go, () -> {
                         // a register that holds unless last_op takes it by RxBuffer#late: with a mux,
                         // last_op went into the registers' clock-enable logic in yosys
                         hv.set(RxBuffer.late(lastOp, hvSw, hv));
                         hp.set(mux(lastOp, hpSw, op.hNext));
-                        hReach.set(RxBuffer.late(lastOp, reachSw, hReach));
+                        hEmpty.set(RxBuffer.late(lastOp, emptySw.asUInt(), hEmpty.asUInt()).bit(0));
+                        hLastOp.set(RxBuffer.late(lastOp, lastOpSw, hLastOp));
                         hs.set(RxBuffer.late(lastOp, hsSw, hs));
                         hA.set(mux(lastOp, hASw, next.at.cont));
                         hPend.set(lastOp.not().or(pendSw));
@@ -229,7 +234,8 @@ final class RxOpDeliverer {
                     }).elseWhen(issue.endNow, () -> {
                         hv.set(hvSw);
                         hp.set(hpSw);
-                        hReach.set(reachSw);
+                        hEmpty.set(emptySw);
+                        hLastOp.set(lastOpSw);
                         hs.set(hsSw);
                         hA.set(hASw);
                         hPend.set(pendSw);
@@ -238,18 +244,39 @@ final class RxOpDeliverer {
                         rr.set(idle.index);
                         hv.set(idle.index);
                         hp.set(RxBuffer.sel(vc.opos, idle.index));
-                        hReach.set(RxBuffer.sel(headReach, idle.index));
+                        hEmpty.set(head.empty(idle.index));
+                        hLastOp.set(head.lastOp(idle.index));
                         hs.set(selDesc(ready, idle.index, d -> d.start));
                         hA.set(RxBuffer.sel(next.at.fetch, idle.index));
                         hPend.set(next.fetchIdle);
                     }).elseWhen(next.park, () -> {
                         hv.set(next.parkVc);
                         hp.set(U(0, 14));
-                        hReach.set(RxBuffer.sel(nextReach, next.parkVc));
+                        hEmpty.set(nextHead.empty(next.parkVc));
+                        hLastOp.set(nextHead.lastOp(next.parkVc));
                         hs.set(next.parkStart);
                         hA.set(next.at.park);
                         hPend.set(TRUE);
                     });
+        }
+    }
+
+    /** Per VC, a PDU's end-test values ({@link RxPduDesc}: empty, last op), chosen by a VC index. */
+    private static final class PduEnds {
+        private final List<UInt> empty = new ArrayList<>();
+        private final List<UInt> lastOp = new ArrayList<>();
+
+        void add(Bool isEmpty, UInt last) {
+            empty.add(isEmpty.asUInt());
+            lastOp.add(last);
+        }
+
+        Bool empty(UInt vc) {
+            return RxBuffer.sel(empty, vc).bit(0);
+        }
+
+        UInt lastOp(UInt vc) {
+            return RxBuffer.sel(lastOp, vc);
         }
     }
 
@@ -304,7 +331,8 @@ final class RxOpDeliverer {
         final UInt beats;
         final UInt lastBeatInv;
         final UInt hNext;
-        final UInt hReach;
+        final UInt hLastOp;
+        final Bool hEmpty;
         final Bool pduEnd;
         final Bool lastOp;
         final Bool win0;
@@ -358,20 +386,18 @@ final class RxOpDeliverer {
             lastBeatInv = RxOpMap.pickField("h_last_beat_inv", h.hMap, laneIdx, l -> l.lastBeat.not().asBits()).asUInt();
             // the next op's position (PDU bytes) is the lane's end: no add after the pick
             hNext = cat(hLane.end, B(0, 1)).asUInt().resize(14).named("h_next");
-            // the head PDU's (len - 1) / 2 (RxPduDesc#reachUnits), a register loaded whenever the walk
-            // takes up a PDU: the op reaches the end iff its lane's end is above it. Depth: tested on
-            // every lane of port M's word against this register and one bit picked by h_abs, so no
-            // compare follows the lane pick (against the units left, a register that moved with hp,
-            // the compare after the pick left 8.25-9.25 levels to port H's address)
-            hReach = reg("h_reach", uint(12)).init(0);
+            // the head PDU's last op (RxPduDesc#lastOp, found by the validator's walk) and whether
+            // it is empty, registers loaded whenever the walk takes up a PDU. Depth: the last-op
+            // test is the op's position against a register, so no op-map lane is compared or picked
+            // for it (a compare on every lane against (len - 1) / 2 and a 64:1 pick put it 6 LUTs
+            // from port M at 1024 bits, and what it decides at the whole endpoint's bound)
+            hLastOp = reg("h_last_op", uint(14)).init(0);
+            hEmpty = reg("h_empty", bool()).init(false);
             // a PDU the validator passed holds only valid types up to its end or a PAD byte; an op
             // continues the walk only below the end, so the walk is at the end only on an empty PDU
-            // ((0 - 1) / 2 is all ones)
-            Bool atLen = hReach.bit(11);
-            pduEnd = atLen.or(RxOpMap.pickBit("lane_pad", RxOpMap.perLane("lane_pad_at", h.hMap, RxOpMap::isPad), laneIdx))
+            pduEnd = hEmpty.or(RxOpMap.pickBit("lane_pad", RxOpMap.perLane("lane_pad_at", h.hMap, RxOpMap::isPad), laneIdx))
                     .named("pdu_end");
-            lastOp = RxOpMap.pickBit("last_op", RxOpMap.perLane("last_op_at", h.hMap,
-                    l -> LutCompare.greater(l.end, hReach)), laneIdx);
+            lastOp = h.hp.eq(hLastOp).named("last_op");
             // beat 0 of a data op comes from the header's own word pair when it lies in it
             win0 = hLane.beat0InPair.named("win0");
         }

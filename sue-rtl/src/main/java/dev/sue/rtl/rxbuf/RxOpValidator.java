@@ -72,6 +72,7 @@ final class RxOpValidator {
         stored.s.payload.length.set(in.length);
         stored.s.payload.words.set(buf.words(in.length));
         stored.s.payload.reachUnits.set(RxCodeBounds.reachUnits(in.length));
+        stored.s.payload.lastOp.set(U(0, 14)); // the verdict's, found by the walk
         stored.s.payload.src.set(in.src);
         stored.s.payload.bad.set(FALSE);
 
@@ -129,6 +130,10 @@ final class RxOpValidator {
         // a stop lane's end is its own position: the walk stays on it
         UInt posNext = mux(hdrAvail, cat(vLane.end, B(0, 1)).asUInt().resize(14), walker.pos).named("w_pos_next");
         Bool stopNow = walker.live.andNot(lastNow).and(hdrStops).named("w_stop_now");
+        // the position of the op the walker last moved past: when the walk meets the PDU's end
+        // there (w_at_end), that op is its last (RxPduDesc#lastOp)
+        UInt passedOp = reg("w_passed_op", uint(14)).init(0);
+        when(hdrAvail.andNot(vLane.stop), () -> passedOp.set(walker.pos));
         // verdicts leave at once to the VC queues (live: in the cycle of the last beat)
         Bool pushing = walker.stored.or(store);
         Bool vPush = mux(hdrEnds, doneIfEnds.and(pushing), doneAnyway.and(pushing)).named("v_push");
@@ -230,6 +235,9 @@ final class RxOpValidator {
         v.length.set(walker.len);
         v.words.set(buf.words(v.length));
         v.reachUnits.set(walker.reach);
+        // the op here reaches the end, or the walk stopped on a PAD here (no op starts at it), or
+        // the walk already stands at the end: the op it moved past last
+        v.lastOp.set(mux(atEnd, passedOp, walker.pos));
         v.src.set(mux(walker.stored, walker.src, in.src));
         v.bad.set(vBad);
         verdictNow = v;

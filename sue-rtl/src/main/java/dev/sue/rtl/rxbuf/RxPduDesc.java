@@ -20,8 +20,12 @@ import dev.sue.hdl.UInt;
  *       next-PDU address take no add after the queue head.</li>
  *   <li>{@code reachUnits} (12): (length - 1) / 2 (all ones for an empty PDU): an op whose
  *       op-map end ({@link RxOpMap.Lane}, 2-byte units from the PDU's first byte) is above it
- *       reaches the end ({@link RxCodeBounds}), so the deliverer's last-op bound is loaded from
- *       the queue head without a subtraction.</li>
+ *       reaches the end ({@link RxCodeBounds}), the validator's bound when it walks a stored PDU;
+ *       the deliverer takes only its top bit (the PDU is empty).</li>
+ *   <li>{@code lastOp} (14): set by the validator: the PDU byte position of its last op, the one
+ *       that reaches its end (for a PDU cut short by a PAD, the PAD's position: no op starts
+ *       there). The deliverer's last-op test is then its op position against this register, with
+ *       no op-map lane compared or picked for it.</li>
  *   <li>{@code src} (10): the sending XPU (RH xpuid), delivered on {@code xpuid}.</li>
  *   <li>{@code bad} (1): set by the validator: an op is malformed, none is delivered.</li>
  * </ul>
@@ -34,6 +38,7 @@ public final class RxPduDesc extends Bundle {
     public final UInt length = uint(13);
     public final UInt words;
     public final UInt reachUnits = uint(12);
+    public final UInt lastOp = uint(14);
     public final UInt src = uint(10);
     public final Bool bad = bool();
     private final int wordBits;

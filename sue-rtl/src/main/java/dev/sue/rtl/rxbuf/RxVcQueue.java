@@ -28,8 +28,9 @@ import dev.sue.hdl.lib.stream.Stream;
  *   <li>{@code s} (slave): the registered verdict (one the validator did not hand over on
  *       {@code d}); {@code s_ready} is always 1.</li>
  *   <li>{@code m} (master): the head, from registers only; popped by {@code m_ready}.</li>
- *   <li>{@code nextReach} (out): {@link RxPduDesc#reachUnits} of the entry the head takes
- *       when it loads (it is empty or popped), for the deliverer's end test register.</li>
+ *   <li>{@code nextEmpty}, {@code nextLastOp} (out): whether the entry the head takes when it
+ *       loads (it is empty or popped) is an empty PDU ({@link RxPduDesc#reachUnits}' top bit),
+ *       and its {@link RxPduDesc#lastOp}, for the deliverer's end-test registers.</li>
  * </ul>
  *
  * <h2>Parameters</h2>
@@ -46,8 +47,10 @@ public final class RxVcQueue extends Component {
     public final Stream<RxPduDesc> s;
     public final Stream<RxPduDesc> m;
     public final Bool directOk = out(bool());
-    /** The {@code reachUnits} of the entry the head loads when it loads (popped or empty). */
-    public final UInt nextReach = out(uint(12));
+    /** The entry the head loads when it loads (popped or empty) is an empty PDU. */
+    public final Bool nextEmpty = out(bool());
+    /** The {@code lastOp} of the entry the head loads when it loads. */
+    public final UInt nextLastOp = out(uint(14));
 
     public RxVcQueue(int wordBits, int depth) {
         param("wordBits", wordBits);
@@ -81,7 +84,8 @@ public final class RxVcQueue extends Component {
         assignLeaves(next, behind.m.payload);
         when(behind.empty, () -> when(s.valid, () -> assignLeaves(next, s.payload))
                 .otherwise(() -> assignLeaves(next, d.payload)));
-        nextReach.set(next.reachUnits);
+        nextEmpty.set(next.reachUnits.bit(11));
+        nextLastOp.set(next.lastOp);
         when(load, () -> {
             assignLeaves(head, next);
             headValid.set(mux(behind.empty, s.valid.or(d.valid.and(directOk)), behind.m.valid.andNot(dup)));
