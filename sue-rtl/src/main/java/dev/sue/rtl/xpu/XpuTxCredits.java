@@ -29,8 +29,9 @@ import java.util.List;
  * <ul>
  * <li>"the XPU holds a credit" is a flag per slot kept beside the balance: the next flag is
  *     chosen between "balance + delivered >= 1" and "... >= 2" by the beat's take, both gates on
- *     registers (the message and the balance), not compares after the sum; the balance takes its
- *     change (delivered, less the take) in one carry chain.
+ *     registers (the message and the balance), not compares after the sum; the next balance is
+ *     the balance plus what is delivered, with and without the take (two carry chains on
+ *     registers), chosen by the take after them.
  * <li>Credits coming back (releases, refunds of dropped and aborted ops, credits taken back by
  *     {@code tx_reset_in}) are registered as events, summed per slot into {@code credit_inc_*}
  *     the next cycle, and added to {@code pending} the cycle after: they reach the XPU three
@@ -148,14 +149,20 @@ final class XpuTxCredits {
             UInt ba = balance.get(s);
             UInt pe = pending.get(s);
 
-            // what the XPU holds: one carry chain (the balance plus a small signed change), and the
-            // flag from gates beside it, since a compare after the sum would be a second chain
+            // what the XPU holds: two carry chains on registers (the balance plus what arrives,
+            // with and without the take) and the take choosing after them, so the beat's decision
+            // (from the input ports) never feeds a chain: in front of one, ABC let it grow to the
+            // design's bound and the chain came on top (8.75 at 1024 bits); the flag from gates
+            // beside them, since a compare after the sum would be another chain
             Bool mine = delivered.and(message.slice(4, 2).eq(s >> 1 | (s & 1) << 2));
             Bool consume = data ? takeData.and(dataVc.eq(vc)) : takeCmd.and(cmdVc.eq(vc));
             UInt arriving = mux(mine, deliveredCount, U(0, 3)).resize(cw + 1);
-            UInt change = arriving.sub(consume.asUInt().resize(cw + 1)).named("balance_change_" + s);
+            // arriving - 1: the message's count field (count - 1), or all ones (-1)
+            UInt arrivingLessOne = mux(mine, message.slice(1, 0).asUInt().resize(cw + 1),
+                    U((1L << (cw + 1)) - 1, cw + 1));
             UInt held = ba.resize(cw + 1).add(arriving).named("balance_held_" + s);
-            UInt balanceNext = mux(resetIn, U(0, cw), ba.resize(cw + 1).add(change).resize(cw))
+            UInt heldLessOne = ba.resize(cw + 1).add(arrivingLessOne).named("balance_taken_" + s);
+            UInt balanceNext = mux(resetIn, U(0, cw), mux(consume, heldLessOne, held).resize(cw))
                     .named("balance_next_" + s);
             ba.set(balanceNext);
             // held >= 1: a message arrives (1..4 credits) or the balance is non-zero;
