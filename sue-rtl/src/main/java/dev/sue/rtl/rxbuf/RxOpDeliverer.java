@@ -329,6 +329,7 @@ final class RxOpDeliverer {
         final UInt ctrl14;
         final UInt lastBeat;
         final UInt beats;
+        final UInt readsAfter;
         final UInt lastBeatInv;
         final UInt hNext;
         final UInt hLastOp;
@@ -380,7 +381,15 @@ final class RxOpDeliverer {
             // the data beats' count and placement come from the lane too, not from the length byte
             // picked out of the word pair and added to the header's position
             lastBeat = hLane.lastBeat.resize(5).named("last_beat");
-            beats = mux(hasData, lastBeat.add(1), U(0, 5)).named("beats");
+            // the op's data beats and the reads left after its issue cycle (OpReadPlan), made on
+            // every lane from gates before the pick: as an add after the pick they were a carry
+            // chain whose input cone ABC relaxed to its bound (RAM -> 5 LUTs -> chain -> 2 LUTs
+            // to act_left, 8.25 levels in the 1024-bit AFH2 endpoint)
+            beats = RxOpMap.pickField("h_beats", h.hMap, laneIdx,
+                    l -> mux(l.dataPresent, LutAdder.sum(l.lastBeat.resize(RxOpMap.LAST_BEAT_BITS + 1), U(1, 1)),
+                            U(0, RxOpMap.LAST_BEAT_BITS + 1)).asBits()).asUInt().resize(5).named("beats");
+            readsAfter = RxOpMap.pickField("h_reads_after", h.hMap, laneIdx, HeaderDecode::readsAfter)
+                    .asUInt().resize(5).named("reads_after");
             // ~last_beat, inverted on every lane before the pick: the credit adder's operand comes
             // straight from the pick (inverted after it, yosys kept an INV before the carry chain)
             lastBeatInv = RxOpMap.pickField("h_last_beat_inv", h.hMap, laneIdx, l -> l.lastBeat.not().asBits()).asUInt();
@@ -400,6 +409,18 @@ final class RxOpDeliverer {
             lastOp = h.hp.eq(hLastOp).named("last_op");
             // beat 0 of a data op comes from the header's own word pair when it lies in it
             win0 = hLane.beat0InPair.named("win0");
+        }
+
+        /**
+         * The reads a data op starting on {@code lane} needs after its issue cycle: its beats less
+         * the first read's index less one (beat 0, and beat 1 when beat 0 lies in the header's pair,
+         * go in the issue cycle), as last beat - 1 or the last beat; the decrement from gates.
+         */
+        private static Bits readsAfter(RxOpMap.Lane lane) {
+            int w = RxOpMap.LAST_BEAT_BITS;
+            UInt lastLessOne = LutAdder.sum(lane.lastBeat, U((1 << w) - 1, w));
+            UInt afterPair = mux(lane.lastBeat.ne(0), lastLessOne, U(0, w));
+            return mux(lane.dataPresent, mux(lane.beat0InPair, afterPair, lane.lastBeat), U(0, w)).asBits();
         }
     }
 
@@ -548,10 +569,7 @@ final class RxOpDeliverer {
             UInt lastBeat = op.lastBeat;
             // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
             readsNow = mux(hasData, mux(win0, mux(lastBeat.ne(0), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
-            // = beats - first_read - 1 when it reads now, from the last beat's index without a
-            // chain of subtractions after it
-            readsAfter = mux(hasData, mux(win0, mux(lastBeat.ne(0), lastBeat.sub(1), U(0, 5)), lastBeat), U(0, 5))
-                    .named("reads_after");
+            readsAfter = op.readsAfter;
             // whether it needs none or one: tests on the lane's last-beat index (readsAfter's
             // subtraction is off the frees and the free pointers' adders)
             UInt lastIdx = op.hLane.lastBeat;
