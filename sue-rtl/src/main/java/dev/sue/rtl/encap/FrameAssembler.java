@@ -24,6 +24,13 @@ final class FrameAssembler {
     final Bool asmFire;
     /** Output beat of the head's frame. */
     final UInt j;
+    /**
+     * {@code j + 2}, counted beside it: the penultimate-beat test compares registers. (The add in
+     * front of that compare was a carry chain, and ABC, taking a chain's output as arriving at time
+     * 0, placed up to its bound of LUTs behind it: `out_beat` -> chain -> 7 LUTs -> `cur_is_last`,
+     * 8.5 levels in the 512-bit endpoint.)
+     */
+    final UInt jPlusTwo;
     /** Data beats taken for the head; for the data contract's assertion only. */
     final UInt kTaken;
     /** {@code j >= q}: the prefix is out. */
@@ -39,6 +46,7 @@ final class FrameAssembler {
         int r = g.r;
         SueFramer.Entry head = hq.head;
         j = reg("out_beat", uint(13)).init(0);
+        jPlusTwo = reg("out_beat_plus_two", uint(13)).init(2);
         kTaken = reg("in_beats", uint(13)).init(0);
         pastPrefix = q == 0 ? TRUE : reg("past_prefix", bool()).init(false);
         Bool needIn = pastPrefix.and(hq.moreIn).named("need_in");
@@ -84,7 +92,11 @@ final class FrameAssembler {
                 carryKeep.set(mux(needIn, data.payload.keep.slice(n - 1, n - r), B(0, r)));
             });
         }
-        when(asmFire, () -> j.set(j.add(1)));
+        when(asmFire, () -> {
+            j.set(j.add(1));
+            jPlusTwo.set(jPlusTwo.add(1));
+        });
+        assertThat(jPlusTwo.eq(j.add(2)), "out_beat_plus_two is not out_beat + 2");
         lastIn = dataFire.and(data.payload.last).named("last_in");
         dropDone = dropping.and(hq.moreIn.not().or(lastIn));
         hq.entryDone.set(asmFire.and(hq.isLast).or(dropDone));

@@ -16,7 +16,7 @@ final class HeadAdvance {
     HeadAdvance(HeaderQueue hq, FrameAssembler a, FreshEntry fresh, FrameGeometry g) {
         int q = g.q;
         Bool entryDone = hq.entryDone;
-        Bool penultimate = a.j.add(2).eq(hq.head.nOut).named("penultimate_out");
+        Bool penultimate = a.jPlusTwo.eq(hq.head.nOut).named("penultimate_out");
         when(hq.headValid.andNot(entryDone), () -> {
             hq.curMoreIn.set(hq.moreIn.andNot(a.lastIn));
             hq.curIsLast.set(mux(a.asmFire, penultimate, hq.isLast));
@@ -33,6 +33,7 @@ final class HeadAdvance {
         when(hq.nextFromQueue, () -> assignLeaves(next, hq.fifo.m.payload));
         when(entryDone, () -> {
             a.j.set(0);
+            a.jPlusTwo.set(2);
             a.kTaken.set(0);
             if (q > 0) {
                 a.pastPrefix.set(false);
