@@ -570,8 +570,8 @@ final class RxOpDeliverer {
             // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
             readsNow = mux(hasData, mux(win0, mux(lastBeat.ne(0), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
             readsAfter = op.readsAfter;
-            // whether it needs none or one: tests on the lane's last-beat index (readsAfter's
-            // subtraction is off the frees and the free pointers' adders)
+            // whether it needs none or one: tests on the lane's last-beat index, so the frees and
+            // the free pointers' adders do not wait for readsAfter's pick
             UInt lastIdx = op.hLane.lastBeat;
             noReadsAfter = hasData.not().or(mux(win0, lastIdx.le(1), lastIdx.eq(0))).named("no_reads_after");
             oneReadAfter = hasData.and(mux(win0, lastIdx.eq(2), lastIdx.eq(1))).named("one_read_after");
