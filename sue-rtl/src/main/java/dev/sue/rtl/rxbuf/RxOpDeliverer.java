@@ -385,9 +385,7 @@ final class RxOpDeliverer {
             // every lane from gates before the pick: as an add after the pick they were a carry
             // chain whose input cone ABC relaxed to its bound (RAM -> 5 LUTs -> chain -> 2 LUTs
             // to act_left, 8.25 levels in the 1024-bit AFH2 endpoint)
-            beats = RxOpMap.pickField("h_beats", h.hMap, laneIdx,
-                    l -> mux(l.dataPresent, LutAdder.sum(l.lastBeat.resize(RxOpMap.LAST_BEAT_BITS + 1), U(1, 1)),
-                            U(0, RxOpMap.LAST_BEAT_BITS + 1)).asBits()).asUInt().resize(5).named("beats");
+            beats = RxOpMap.pickField("h_beats", h.hMap, laneIdx, HeaderDecode::beats).asUInt().resize(5).named("beats");
             readsAfter = RxOpMap.pickField("h_reads_after", h.hMap, laneIdx, HeaderDecode::readsAfter)
                     .asUInt().resize(5).named("reads_after");
             // ~last_beat, inverted on every lane before the pick: the credit adder's operand comes
@@ -409,6 +407,12 @@ final class RxOpDeliverer {
             lastOp = h.hp.eq(hLastOp).named("last_op");
             // beat 0 of a data op comes from the header's own word pair when it lies in it
             win0 = hLane.beat0InPair.named("win0");
+        }
+
+        /** The data beats of an op starting on {@code lane} (none for a command): last beat + 1, from gates. */
+        private static Bits beats(RxOpMap.Lane lane) {
+            int w = RxOpMap.LAST_BEAT_BITS + 1;
+            return mux(lane.dataPresent, LutAdder.sum(lane.lastBeat.resize(w), U(1, 1)), U(0, w)).asBits();
         }
 
         /**
@@ -490,7 +494,7 @@ final class RxOpDeliverer {
             }).elseWhen(goReads, () -> {
                 actWord.set(plan.dAfterFirst);
                 actWordNext.set(plan.dAfterSecond);
-                actLeft.set(plan.readsAfter);
+                actLeft.set(op.readsAfter);
                 actIdx.set(plan.firstRead.resize(4).add(1));
                 dRet.set(TRUE);
                 dIdx.set(plan.firstRead.resize(4));
@@ -551,7 +555,6 @@ final class RxOpDeliverer {
      */
     private static final class OpReadPlan {
         final UInt readsNow;
-        final UInt readsAfter;
         final Bool noReadsAfter;
         final Bool oneReadAfter;
         final Bool freeDec;
@@ -569,7 +572,6 @@ final class RxOpDeliverer {
             UInt lastBeat = op.lastBeat;
             // data reads this op still needs after its issue cycle (beat 0 and, if in the window, beat 1 go now)
             readsNow = mux(hasData, mux(win0, mux(lastBeat.ne(0), U(1, 5), U(0, 5)), U(1, 5)), U(0, 5));
-            readsAfter = op.readsAfter;
             // whether it needs none or one: tests on the lane's last-beat index, so the frees and
             // the free pointers' adders do not wait for readsAfter's pick
             UInt lastIdx = op.hLane.lastBeat;
